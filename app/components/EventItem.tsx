@@ -1,0 +1,25 @@
+import type { Event } from "../../db/schema.ts";
+import { clockTime, longDate } from "../lib/dates.ts";
+
+/** One event: title, date and time, place and details, all shown as text. */
+export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails"> }) {
+  const when = [event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(" · ");
+  return (
+    <article className="card" aria-labelledby={`event-${event.id}`}>
+      <h3 id={`event-${event.id}`}>{event.title}</h3>
+      <p className="meta">
+        <time className="event-when" dateTime={event.date}>
+          {longDate(event.date)}
+        </time>
+        {when && <> · {when}</>}
+        {event.place && (
+          <>
+            <br />
+            {event.place}
+          </>
+        )}
+      </p>
+      {event.eventDetails && <p className="prose">{event.eventDetails}</p>}
+    </article>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { association } from "../../content/association.ts";
+import logo from "../../content/images/logo.svg";
+
+/** How long the menu takes to close, in milliseconds (spec §9). */
+export const MENU_CLOSE_DELAY_MS = 150;
+
+const LINKS = [
+  { to: "/membership", label: "Membership" },
+  { to: "/the-lake", label: "The Lake" },
+  { to: "/news-events", label: "News & Events" },
+  { to: "/more", label: "More" },
+];
+
+type MenuState = "closed" | "open" | "closing";
+
+/**
+ * Site header (spec §2): logo to / (a ctrl or meta click goes to /admin when signed in, else /login), the four
+ * section links, the social page in a new tab, and on narrow screens a menu toggle that closes after 150 ms.
+ * Its height is published as the page-wide CSS value `--header-height`.
+ */
+export function Header({ signedIn }: { signedIn: boolean }) {
+  const [menu, setMenu] = useState<MenuState>("closed");
+  const headerRef = useRef<HTMLElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header) return;
+    const publish = () => document.documentElement.style.setProperty("--header-height", `${header.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  function closeMenu() {
+    setMenu((current) => {
+      if (current !== "open") return current;
+      clearTimeout(closeTimer.current);
+      closeTimer.current = setTimeout(() => setMenu("closed"), MENU_CLOSE_DELAY_MS);
+      return "closing";
+    });
+  }
+
+  // Following a link closes the menu.
+  useEffect(() => closeMenu(), [location.pathname]);
+
+  useEffect(() => {
+    if (menu !== "open") return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeMenu();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menu]);
+
+  function toggleMenu() {
+    if (menu === "open") closeMenu();
+    else {
+      clearTimeout(closeTimer.current);
+      setMenu("open");
+    }
+  }
+
+  function onLogoClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      void navigate(signedIn ? "/admin" : "/login");
+    }
+  }
+
+  const expanded = menu === "open";
+  return (
+    <header className="site-header" ref={headerRef} data-menu={menu}>
+      {/* Without JavaScript the menu cannot toggle, so it stays open on narrow screens. */}
+      <noscript>
+        <style>{".menu-toggle{display:none!important}.site-nav{display:block!important}"}</style>
+      </noscript>
+      <div className="header-bar">
+        <Link to="/" className="logo" onClick={onLogoClick} aria-label={`${association.name}, home`}>
+          <img src={logo} alt="" width="40" height="40" />
+          <span className="logo-text">{association.shortName}</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={expanded}
+          aria-controls="site-menu"
+          aria-label={expanded ? "Close menu" : "Open menu"}
+          onClick={toggleMenu}
+        >
+          {expanded ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <nav id="site-menu" className="site-nav" aria-label="Main">
+          <ul>
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} prefetch="intent">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="social">
+              <a href={association.socialUrl} target="_blank" rel="noopener noreferrer">
+                {association.socialLabel}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" className="icon-open">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" className="icon-close">
+      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Sign-in with better-auth: email and password, no public sign-up, sessions kept in the database. Administrators
+ * are made on the server only (ADMIN_EMAIL/ADMIN_PASSWORD at start-up, or `npm run admin`).
+ */
+import { betterAuth } from "better-auth";
+import { getMigrations } from "better-auth/db/migration";
+import type { Config } from "./config.server.ts";
+import type { DatabaseHandle } from "./db.server.ts";
+import type { Logger } from "./logger.server.ts";
+import type { Mailer } from "./mail.server.ts";
+
+import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.ts";
+
+function authOptions(config: Config, database: DatabaseHandle, mailer: Mailer, logger: Logger) {
+  return {
+    appName: "Shoreline",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    database: { db: database.db, type: database.dialect },
+    telemetry: { enabled: false },
+    trustedOrigins: [config.publicUrl] as string[],
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }: { user: { email: string }; url: string }) {
+        await mailer.send({
+          to: user.email,
+          subject: "Reset your password",
+          text: `Someone asked to reset the password of ${user.email}.\n\nTo choose a new password, open this link within one hour:\n${url}\n\nIf it was not you, ignore this message; your password stays as it is.`,
+        });
+        logger.info({ email: user.email }, "password reset email sent");
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      ipAddress: config.trustProxy ? { ipAddressHeaders: ["x-forwarded-for"] } : { disableIpTracking: true },
+    },
+    rateLimit: { enabled: true, window: 60, max: 100 },
+  } as const;
+}
+
+/** Builds the better-auth instance over the shared database handle. */
+export function createAuth(config: Config, database: DatabaseHandle, mailer: Mailer, logger: Logger) {
+  return betterAuth(authOptions(config, database, mailer, logger));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or updates better-auth's own tables (user, session, account, verification). Only adds. */
+export async function migrateAuth(auth: Auth): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}
+
+/**
+ * Makes sure an administrator with this email exists and has this password: created when missing, its password
+ * reset (and its other sessions ended) when present.
+ * @returns "created" or "updated"
+ */
+export async function ensureAdmin(auth: Auth, email: string, password: string): Promise<"created" | "updated"> {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    throw new RangeError(`The password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+  }
+  const ctx = await auth.$context;
+  const normalized = email.trim().toLowerCase();
+  const hash = await ctx.password.hash(password);
+  const found = await ctx.internalAdapter.findUserByEmail(normalized, { includeAccounts: true });
+  if (!found) {
+    const user = await ctx.internalAdapter.createUser({ email: normalized, name: normalized, emailVerified: true }, { method: "admin" });
+    await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+    return "created";
+  }
+  const credential = found.accounts.find((a) => a.providerId === "credential");
+  if (credential) await ctx.internalAdapter.updatePassword(found.user.id, hash);
+  else await ctx.internalAdapter.linkAccount({ userId: found.user.id, providerId: "credential", accountId: found.user.id, password: hash });
+  await ctx.internalAdapter.deleteUserSessions(found.user.id);
+  return "updated";
+}

@@ -1,0 +1,109 @@
+/**
+ * Configuration, read from the environment once at start-up and validated. A bad value stops the process with a
+ * message that names the variable (see `loadConfig`). Every variable and its default is listed in the README.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL (leave it unset for the embedded SQLite database)")
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").max(128).optional()),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  MAIL_FROM: z.string().trim().min(3).default("Shoreline <no-reply@shoreline.invalid>"),
+  SEED: z.enum(["demo", "none"]).default("demo"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.string().default("production"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (database file, documents, outgoing mail, secret). */
+  dataDir: string;
+  /** PostgreSQL connection string, or undefined for SQLite at `$DATA_DIR/shoreline.db`. */
+  databaseUrl: string | undefined;
+  /** The site's public origin, without a trailing slash, e.g. "https://heronlake.org". */
+  publicUrl: string;
+  trustProxy: boolean;
+  /** Secret that signs session cookies; generated once into `$DATA_DIR/auth-secret` when not given. */
+  authSecret: string;
+  admin: { email: string; password: string } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seed: "demo" | "none";
+  logLevel: string;
+  production: boolean;
+}
+
+/** A configuration error whose message names the variable at fault. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Reads and validates the configuration.
+ * @param env the environment, default `process.env`
+ * @throws ConfigError naming every bad variable, e.g. "PORT: Too big: expected number to be <=65535"
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither");
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ""),
+    trustProxy: e.TRUST_PROXY === "true",
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === "production",
+  };
+}
+
+/** The secret kept in `$DATA_DIR/auth-secret` (mode 0600), made on first use so that sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,76 @@
+/**
+ * Calendar rules in the association's time zone. Dates are ISO calendar dates ("YYYY-MM-DD"), times "HH:MM".
+ * Time-zone arithmetic comes from date-fns and @date-fns/tz (IANA zones, daylight saving included).
+ */
+import { differenceInCalendarDays, format, parseISO } from "date-fns";
+import { TZDate } from "@date-fns/tz";
+
+/** Matches an ISO calendar date, "YYYY-MM-DD". */
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Whether `value` is a real calendar date written "YYYY-MM-DD" (2026-02-30 is not). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = parseISO(value);
+  return !Number.isNaN(d.getTime()) && format(d, "yyyy-MM-dd") === value;
+}
+
+/**
+ * Today's calendar date in a time zone.
+ * @param timeZone IANA zone, e.g. "America/Chicago"
+ * @param now the instant to read, default the current time
+ * @returns "YYYY-MM-DD"
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return format(new TZDate(now.getTime(), timeZone), "yyyy-MM-dd");
+}
+
+/**
+ * Whole calendar days from `date` to `today` (both "YYYY-MM-DD"); positive when `date` is in the past.
+ */
+export function daysBetween(date: string, today: string): number {
+  return differenceInCalendarDays(parseISO(today), parseISO(date));
+}
+
+/**
+ * The instant of noon on a calendar date in a time zone, as news posts and events store it (spec §3: "timestamp
+ * (noon of the date)"), with that instant's offset.
+ * @returns timestamp in milliseconds since the Unix epoch; timezoneOffset in minutes, signed as
+ *   `Date.prototype.getTimezoneOffset` (UTC minus local: 300 for Chicago in summer, 360 in winter)
+ * @throws RangeError when `date` is not a valid "YYYY-MM-DD"
+ */
+export function noonOf(date: string, timeZone: string): { timestamp: number; timezoneOffset: number } {
+  if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const noon = new TZDate(y, m - 1, d, 12, 0, 0, timeZone);
+  return { timestamp: noon.getTime(), timezoneOffset: noon.getTimezoneOffset() };
+}
+
+/**
+ * The calendar year window that event lists show (spec §7: "within the current calendar year"), in the
+ * association's time zone.
+ * @returns first and last dates of the year containing `today`, and `today` itself, all "YYYY-MM-DD"
+ */
+export function eventWindow(timeZone: string, now: Date = new Date()): { from: string; to: string; today: string } {
+  const today = todayIn(timeZone, now);
+  const year = today.slice(0, 4);
+  return { from: `${year}-01-01`, to: `${year}-12-31`, today };
+}
+
+/** "Saturday, June 13, 2026" for a "YYYY-MM-DD" date, in US English. */
+export function longDate(date: string): string {
+  return format(parseISO(date), "EEEE, MMMM d, yyyy");
+}
+
+/** "Jun 13, 2026" for a "YYYY-MM-DD" date. */
+export function shortDate(date: string): string {
+  return format(parseISO(date), "MMM d, yyyy");
+}
+
+/** "7:30 PM" for "19:30"; the input unchanged when it is not "HH:MM". */
+export function clockTime(time: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) return time;
+  const h = Number(match[1]);
+  return `${((h + 11) % 12) + 1}:${match[2]} ${h < 12 ? "AM" : "PM"}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The database: one Kysely handle over SQLite (default, `$DATA_DIR/shoreline.db`, WAL) or PostgreSQL
+ * (`DATABASE_URL`). Nothing outside this module knows which one it is talking to.
+ */
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Migrator, type MigrationResult } from "kysely/migration";
+import pg from "pg";
+import type { DB } from "../../db/schema.ts";
+import { migrations } from "../../db/migrations/index.ts";
+
+export type Database = Kysely<DB>;
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  dialect: Dialect;
+  /** The raw driver handle better-auth shares: the SQLite connection, or the PostgreSQL pool. */
+  driver: SQLite.Database | pg.Pool;
+  /** Closes every connection; the handle is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 (bigint, and count(*)) as text by default; our int8 columns hold epoch milliseconds and
+// byte sizes, far below 2^53, so numbers are exact.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/**
+ * Opens the database.
+ * @param options.databaseUrl a postgres:// URL, or undefined for SQLite
+ * @param options.dataDir where the SQLite file lives
+ * @param options.sqliteFile override of the SQLite file path (tests)
+ */
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; sqliteFile?: string }): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", driver: pool, close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? path.join(options.dataDir, "shoreline.db");
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  // In WAL mode NORMAL loses no committed transaction when the process dies; only an OS crash can lose the last ones.
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", driver: sqlite, close: () => db.destroy() };
+}
+
+/**
+ * Applies every pending migration of `db/migrations`, in order.
+ * @returns the names of the migrations applied now (empty when the schema was current)
+ * @throws the first migration error; the failed migration's transaction is rolled back
+ */
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r: MigrationResult) => r.status === "Success").map((r) => r.migrationName);
+}

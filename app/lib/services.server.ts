@@ -1,0 +1,58 @@
+/**
+ * The server's services, built once at start-up and handed to every loader and action through the router context
+ * (`servicesContext`). Nothing else opens a database or a mail transport.
+ */
+import path from "node:path";
+import { createContext } from "react-router";
+import { createAuth, ensureAdmin, migrateAuth, type Auth } from "./auth.server.ts";
+import type { Config } from "./config.server.ts";
+import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./db.server.ts";
+import type { Logger } from "./logger.server.ts";
+import { createMailer, type Mailer } from "./mail.server.ts";
+import { createDiskStorage, type Storage } from "./storage.server.ts";
+
+export interface Services {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+export const servicesContext = createContext<Services>();
+
+/** Opens the database and builds the services; nothing is migrated yet (see `prepareServices`). */
+export function createServices(config: Config, logger: Logger): Services {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, "mail"),
+    from: config.mailFrom,
+    logger,
+  });
+  const auth = createAuth(config, database, mailer, logger);
+  const storage = createDiskStorage(path.join(config.dataDir, "documents"));
+  return { config, logger, database, db: database.db, auth, mailer, storage };
+}
+
+/**
+ * Brings the database up to date and makes sure the configured administrator exists.
+ * @returns the names of the migrations applied now
+ */
+export async function prepareServices(services: Services): Promise<string[]> {
+  const applied = await migrateToLatest(services.db);
+  await migrateAuth(services.auth);
+  if (services.config.admin) {
+    const outcome = await ensureAdmin(services.auth, services.config.admin.email, services.config.admin.password);
+    services.logger.info({ email: services.config.admin.email, outcome }, "administrator from ADMIN_EMAIL");
+  }
+  return applied;
+}
+
+/** Closes the mail transport and the database. */
+export async function closeServices(services: Services): Promise<void> {
+  services.mailer.close();
+  await services.database.close();
+}

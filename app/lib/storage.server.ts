@@ -1,0 +1,52 @@
+/**
+ * Where document bytes live. The default keeps them on local disk under `$DATA_DIR/documents/`; the interface is
+ * what an S3-compatible back end implements too. Ids are made by the server (time stamp + extension), never taken
+ * from a client, so they cannot escape the folder.
+ */
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+
+export interface Storage {
+  /** Stores the bytes under `id`, atomically: a reader sees the whole file or none. */
+  put(id: string, bytes: Uint8Array): Promise<void>;
+  /** A stream of the bytes, or undefined when there is no such file. */
+  get(id: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** Removes the file; nothing happens when it is already gone. */
+  remove(id: string): Promise<void>;
+}
+
+/** Storage ids: digits, then an optional lower-case extension ("1767312000000.pdf"). */
+export const STORAGE_ID = /^\d{13,16}(\.[a-z0-9]{1,8})?$/;
+
+function checkedId(id: string): string {
+  if (!STORAGE_ID.test(id)) throw new RangeError(`Not a storage id: ${id}`);
+  return id;
+}
+
+/** Files in one folder on local disk. */
+export function createDiskStorage(dir: string): Storage {
+  return {
+    async put(id, bytes) {
+      await mkdir(dir, { recursive: true });
+      const target = path.join(dir, checkedId(id));
+      const temporary = path.join(dir, `.${id}.${crypto.randomUUID()}.tmp`);
+      await writeFile(temporary, bytes, { flush: true });
+      await rename(temporary, target);
+    },
+    async get(id) {
+      const file = path.join(dir, checkedId(id));
+      try {
+        const info = await stat(file);
+        return { stream: createReadStream(file), size: info.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+    },
+    async remove(id) {
+      await rm(path.join(dir, checkedId(id)), { force: true });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/** Events (spec §3): read by date within the current calendar year; written by administrators. */
+import { association } from "../../content/association.ts";
+import type { Event } from "../../db/schema.ts";
+import type { Database } from "../lib/db.server.ts";
+import { noonOf } from "../lib/dates.ts";
+import { bumpVersion } from "./changes.server.ts";
+
+export type { Event };
+
+export interface EventInput {
+  title: string;
+  /** "YYYY-MM-DD" */
+  date: string;
+  /** "HH:MM" or "" */
+  startTime: string;
+  timeDetails: string;
+  place: string;
+  eventDetails: string;
+  author: string;
+}
+
+/** Events dated `from` to `to` inclusive ("YYYY-MM-DD"), earliest first, by date then start time. */
+export async function listEvents(db: Database, { from, to }: { from: string; to: string }): Promise<Event[]> {
+  return db
+    .selectFrom("event")
+    .selectAll()
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .orderBy("date")
+    .orderBy("startTime")
+    .orderBy("created")
+    .execute();
+}
+
+/**
+ * The next `limit` events from `today` to `to` (inclusive), and how many there are in all in that span, so that the
+ * page can say whether more remain (spec §9: "See more events").
+ */
+export async function listUpcomingEvents(
+  db: Database,
+  { today, to, limit }: { today: string; to: string; limit: number },
+): Promise<{ events: Event[]; total: number }> {
+  const [events, count] = await Promise.all([
+    listEvents(db, { from: today, to }).then((all) => all.slice(0, limit)),
+    db
+      .selectFrom("event")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("date", ">=", today)
+      .where("date", "<=", to)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { events, total: Number(count.n) };
+}
+
+/** Every event, newest date first (the admin list). */
+export async function listAllEvents(db: Database): Promise<Event[]> {
+  return db.selectFrom("event").selectAll().orderBy("date", "desc").orderBy("startTime", "desc").execute();
+}
+
+export async function getEvent(db: Database, id: string): Promise<Event | undefined> {
+  return db.selectFrom("event").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Adds an event; its timestamp is noon of its date in the association's time zone. */
+export async function createEvent(db: Database, input: EventInput, authorId: string | null, now = Date.now()): Promise<Event> {
+  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, association.timeZone) };
+  await db.insertInto("event").values(row).execute();
+  await bumpVersion(db, "events");
+  return row;
+}
+
+/** Changes an event; returns false when no event has that id. */
+export async function updateEvent(db: Database, id: string, input: EventInput, now = Date.now()): Promise<boolean> {
+  const result = await db
+    .updateTable("event")
+    .set({ ...input, updated: now, ...noonOf(input.date, association.timeZone) })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  await bumpVersion(db, "events");
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes an event; returns false when no event has that id. */
+export async function deleteEvent(db: Database, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("event").where("id", "=", id).executeTakeFirst();
+  await bumpVersion(db, "events");
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,99 @@
+/** Beach measurements (spec §3): E. coli samples, one reading each, ordered by timestamp. */
+import { association } from "../../content/association.ts";
+import type { Measurement } from "../../db/schema.ts";
+import type { Database } from "../lib/db.server.ts";
+import { noonOf } from "../lib/dates.ts";
+import { bumpVersion } from "./changes.server.ts";
+
+export type { Measurement };
+
+/** The measured quantity and its unit, as the specification names them. */
+export const MEASUREMENT_NAME = "E. Coli";
+export const MEASUREMENT_UNIT = "per 100mL";
+
+export interface MeasurementInput {
+  /** Sample date, "YYYY-MM-DD". */
+  date: string;
+  /** E. coli per 100 mL, finite and not negative. */
+  value: number;
+}
+
+/** The latest `limit` readings, oldest first (ready to chart). */
+export async function listLatestMeasurements(db: Database, { limit }: { limit: number }): Promise<Measurement[]> {
+  const rows = await db
+    .selectFrom("measurement")
+    .selectAll()
+    .orderBy("timestamp", "desc")
+    .orderBy("createdAt", "desc")
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+/** Every reading, newest first (the admin table). */
+export async function listMeasurements(db: Database): Promise<Measurement[]> {
+  return db.selectFrom("measurement").selectAll().orderBy("timestamp", "desc").orderBy("createdAt", "desc").execute();
+}
+
+function toRow(input: MeasurementInput, now: number) {
+  return {
+    id: crypto.randomUUID(),
+    date: input.date,
+    value: input.value,
+    name: MEASUREMENT_NAME,
+    unit: MEASUREMENT_UNIT,
+    timestamp: noonOf(input.date, association.timeZone).timestamp,
+    createdAt: now,
+  };
+}
+
+/** Adds one reading. @throws RangeError when the date is not a calendar date */
+export async function addMeasurement(db: Database, input: MeasurementInput, now = Date.now()): Promise<Measurement> {
+  const row = toRow(input, now);
+  await db.insertInto("measurement").values(row).execute();
+  await bumpVersion(db, "measurements");
+  return row;
+}
+
+/**
+ * Adds many readings in one transaction, all or none. A reading with the same date and value as a stored one, or as
+ * an earlier one in `inputs`, is skipped.
+ * @returns how many were added and how many skipped as duplicates
+ */
+export async function importMeasurements(
+  db: Database,
+  inputs: MeasurementInput[],
+  now = Date.now(),
+): Promise<{ added: number; skipped: number }> {
+  return db.transaction().execute(async (trx) => {
+    const dates = [...new Set(inputs.map((i) => i.date))];
+    const seen = new Set<string>();
+    for (let i = 0; i < dates.length; i += 500) {
+      const existing = await trx
+        .selectFrom("measurement")
+        .select(["date", "value"])
+        .where("date", "in", dates.slice(i, i + 500))
+        .execute();
+      for (const r of existing) seen.add(`${r.date}|${Number(r.value)}`);
+    }
+    const rows = [];
+    for (const input of inputs) {
+      const key = `${input.date}|${input.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rows.push(toRow(input, now));
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx.insertInto("measurement").values(rows.slice(i, i + 500)).execute();
+    }
+    if (rows.length > 0) await bumpVersion(trx, "measurements");
+    return { added: rows.length, skipped: inputs.length - rows.length };
+  });
+}
+
+/** Removes a reading; returns false when no reading has that id. */
+export async function deleteMeasurement(db: Database, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("measurement").where("id", "=", id).executeTakeFirst();
+  await bumpVersion(db, "measurements");
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,41 @@
+/** Members (spec §3): an email address under an id. */
+import type { Member } from "../../db/schema.ts";
+import type { Database } from "../lib/db.server.ts";
+import { bumpVersion } from "./changes.server.ts";
+
+export type { Member };
+
+/** Every member, by email. */
+export async function listMembers(db: Database): Promise<Member[]> {
+  return db.selectFrom("member").selectAll().orderBy("email").execute();
+}
+
+/**
+ * Adds members from a comma-separated list (spec §5: trimmed, not validated). Empty entries and addresses already
+ * on the list (compared without case) are skipped.
+ * @returns the members added
+ */
+export async function addMembers(db: Database, commaSeparated: string, now = Date.now()): Promise<Member[]> {
+  const emails = commaSeparated.split(",").map((e) => e.trim()).filter((e) => e !== "");
+  return db.transaction().execute(async (trx) => {
+    const existing = new Set((await trx.selectFrom("member").select("email").execute()).map((m) => m.email.toLowerCase()));
+    const rows: Member[] = [];
+    for (const email of emails) {
+      if (existing.has(email.toLowerCase())) continue;
+      existing.add(email.toLowerCase());
+      rows.push({ id: crypto.randomUUID(), email, createdAt: now });
+    }
+    if (rows.length > 0) {
+      await trx.insertInto("member").values(rows).execute();
+      await bumpVersion(trx, "members");
+    }
+    return rows;
+  });
+}
+
+/** Removes a member; returns false when no member has that id. */
+export async function deleteMember(db: Database, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("member").where("id", "=", id).executeTakeFirst();
+  await bumpVersion(db, "members");
+  return result.numDeletedRows > 0n;
+}

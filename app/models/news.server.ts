@@ -1,0 +1,63 @@
+/** News posts (spec §3): read newest first, limited; written by administrators. */
+import { association } from "../../content/association.ts";
+import type { NewsPost } from "../../db/schema.ts";
+import type { Database } from "../lib/db.server.ts";
+import { noonOf } from "../lib/dates.ts";
+import { bumpVersion } from "./changes.server.ts";
+
+export type { NewsPost };
+
+/** Fields an administrator edits; the rest is derived. */
+export interface NewsPostInput {
+  title: string;
+  text: string;
+  /** "YYYY-MM-DD" */
+  date: string;
+  author: string;
+}
+
+/** The latest posts, by date then creation time, newest first (spec §7: 1 on the home page, 100 on /news-events). */
+export async function listNews(db: Database, { limit }: { limit?: number } = {}): Promise<NewsPost[]> {
+  let query = db.selectFrom("news_post").selectAll().orderBy("date", "desc").orderBy("created", "desc");
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}
+
+/** One post, or undefined. */
+export async function getNewsPost(db: Database, id: string): Promise<NewsPost | undefined> {
+  return db.selectFrom("news_post").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Adds a post; its timestamp is noon of its date in the association's time zone.
+ * @throws RangeError when `date` is not a calendar date
+ */
+export async function createNewsPost(
+  db: Database,
+  input: NewsPostInput,
+  authorId: string | null,
+  now = Date.now(),
+): Promise<NewsPost> {
+  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, association.timeZone) };
+  await db.insertInto("news_post").values(row).execute();
+  await bumpVersion(db, "news");
+  return row;
+}
+
+/** Changes a post's fields; returns false when no post has that id. */
+export async function updateNewsPost(db: Database, id: string, input: NewsPostInput, now = Date.now()): Promise<boolean> {
+  const result = await db
+    .updateTable("news_post")
+    .set({ ...input, updated: now, ...noonOf(input.date, association.timeZone) })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  await bumpVersion(db, "news");
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes a post; returns false when no post has that id. */
+export async function deleteNewsPost(db: Database, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("news_post").where("id", "=", id).executeTakeFirst();
+  await bumpVersion(db, "news");
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,79 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { association } from "../content/association.ts";
+import { Footer } from "./components/Footer.tsx";
+import { Header } from "./components/Header.tsx";
+import { getServices, getSignedInUser } from "./lib/context.server.ts";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSignedInUser(getServices(context), request);
+  return { signedIn: user !== null, year: new Date().getFullYear() };
+}
+
+export function meta() {
+  return [{ title: association.name }, { name: "description", content: `${association.name}: beach conditions, news, events and membership.` }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b3d5c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header signedIn={data?.signedIn ?? false} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer year={data?.year ?? new Date().getFullYear()} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let details = "An unexpected error occurred. Please try again in a moment.";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    details = error.status === 404 ? "We couldn't find that page." : error.statusText || details;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    details = error.message;
+    stack = error.stack;
+  }
+  return (
+    <div className="page narrow">
+      <h1>{title}</h1>
+      <p>{details}</p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+      {stack && (
+        <pre>
+          <code>{stack}</code>
+        </pre>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from "react";
+import { association } from "../../../content/association.ts";
+
+/** How long the Copied indicator shows, in milliseconds (spec §9). */
+export const COPIED_MS = 2000;
+
+export function meta() {
+  return [{ title: `Contact us · ${association.name}` }];
+}
+
+export default function ContactUs() {
+  const [copied, setCopied] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(association.contactEmail);
+      setFailed(false);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <div className="page narrow">
+      <h1>Contact us</h1>
+      <p>The board reads every message. Write to us at:</p>
+      <p className="card">
+        <strong>{association.contactEmail}</strong>
+      </p>
+      <div className="button-row">
+        <a className="button" href={`mailto:${association.contactEmail}`}>
+          Email the Board
+        </a>
+        <button type="button" className="button secondary" onClick={copy} aria-live="polite">
+          {copied ? "Copied" : "Copy email address"}
+        </button>
+      </div>
+      {failed && <p className="field-error">Your browser did not allow copying. Select the address above instead.</p>}
+    </div>
+  );
+}

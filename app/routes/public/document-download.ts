@@ -1,0 +1,28 @@
+import { Readable } from "node:stream";
+import { create as contentDisposition } from "content-disposition";
+import { data } from "react-router";
+import type { Route } from "./+types/document-download";
+import { getServices } from "../../lib/context.server.ts";
+import { STORAGE_ID } from "../../lib/storage.server.ts";
+import { getDocument } from "../../models/documents.server.ts";
+
+/**
+ * Downloads a document as an attachment under its display name (RFC 6266 filename and filename*), never rendered
+ * inline, so that a stored file cannot run as a page of this site.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, storage } = getServices(context);
+  if (!STORAGE_ID.test(params.id)) throw data(null, { status: 404 });
+  const record = await getDocument(db, params.id);
+  const file = record && (await storage.get(record.id));
+  if (!record || !file) throw data(null, { status: 404 });
+  return new Response(Readable.toWeb(file.stream) as ReadableStream, {
+    headers: {
+      "Content-Type": record.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(record.displayName, { type: "attachment" }),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}

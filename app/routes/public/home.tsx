@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { association } from "../../../content/association.ts";
+import { EventItem } from "../../components/EventItem.tsx";
+import { NewsItem } from "../../components/NewsItem.tsx";
+import { getServices } from "../../lib/context.server.ts";
+import { eventWindow } from "../../lib/dates.ts";
+import { eventsButtonLabel, HOME_EVENT_COUNT, HOME_NEWS_COUNT } from "../../lib/events.ts";
+import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { getBanner } from "../../models/banner.server.ts";
+import { listUpcomingEvents } from "../../models/events.server.ts";
+import { listNews } from "../../models/news.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const { today, to } = eventWindow(association.timeZone);
+  const [banner, news, upcoming] = await Promise.all([
+    getBanner(db),
+    listNews(db, { limit: HOME_NEWS_COUNT }),
+    listUpcomingEvents(db, { today, to, limit: HOME_EVENT_COUNT }),
+  ]);
+  return { banner: banner?.text ?? null, news, events: upcoming.events, upcomingTotal: upcoming.total };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { banner, news, events, upcomingTotal } = loaderData;
+  useLiveUpdates(["news", "events", "banner"]);
+  const buttonLabel = eventsButtonLabel(upcomingTotal);
+  return (
+    <div className="page">
+      {banner && (
+        <section className="banner" aria-label="Announcement">
+          {banner}
+        </section>
+      )}
+      <section className="hero" aria-labelledby="welcome">
+        <h1 id="welcome">Welcome to {association.name}</h1>
+        {association.welcome.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+      </section>
+      <div className="grid two">
+        <section aria-labelledby="president">
+          <h2 id="president">From the President</h2>
+          {association.president.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+          <p>
+            <em>{association.president.name}, President</em>
+          </p>
+        </section>
+        <div>
+          <section aria-labelledby="latest-news">
+            <h2 id="latest-news">Latest news</h2>
+            {news.length === 0 ? (
+              <p className="empty">We couldn't find any News Posts!</p>
+            ) : (
+              news.map((post) => <NewsItem key={post.id} post={post} />)
+            )}
+          </section>
+          <section aria-labelledby="upcoming-events">
+            <h2 id="upcoming-events">Upcoming events</h2>
+            {events.length === 0 ? (
+              <p className="empty">There aren't any more events this year.</p>
+            ) : (
+              <ul className="item-list">
+                {events.map((event) => (
+                  <li key={event.id}>
+                    <EventItem event={event} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {buttonLabel && (
+              <p className="button-row">
+                <Link className="button secondary" to="/news-events#events">
+                  {buttonLabel}
+                </Link>
+              </p>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

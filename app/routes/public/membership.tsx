@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { association } from "../../../content/association.ts";
+import { governance, membership } from "../../../content/membership.ts";
+
+export function meta() {
+  return [{ title: `Membership · ${association.name}` }];
+}
+
+export default function MembershipPage() {
+  return (
+    <div className="page">
+      <h1>Membership</h1>
+      <div className="grid two">
+        <section aria-labelledby="benefits">
+          <h2 id="benefits">Member benefits</h2>
+          <ul>
+            {membership.benefits.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="dues">
+          <h2 id="dues">Dues</h2>
+          <p className="card">
+            <strong>
+              ${membership.duesDollars} per household per year, due {membership.duesDate}.
+            </strong>
+          </p>
+          {membership.howToPay.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+          <h3>Contact the treasurer</h3>
+          <img src={membership.treasurerImage} alt={membership.treasurerImageAlt} width="480" height="160" loading="lazy" decoding="async" />
+        </section>
+      </div>
+      <section aria-labelledby="governance">
+        <h2 id="governance">How the association is run</h2>
+        <p>
+          A board of {governance.boardSize} directors, elected for {governance.termYears}-year terms, runs the association. A
+          members' meeting needs a quorum of {governance.quorum} members and at least {governance.noticeDays} days notice.
+          Read the full <Link to="/more/meetboard">bylaws</Link>.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Route } from "./+types/documents";
+import { association } from "../../../../content/association.ts";
+import { getServices } from "../../../lib/context.server.ts";
+import { shortDate } from "../../../lib/dates.ts";
+import { listDocuments } from "../../../models/documents.server.ts";
+
+export function meta() {
+  return [{ title: `Documents · ${association.name}` }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const documents = await listDocuments(getServices(context).db);
+  return {
+    documents: documents.map((d) => ({
+      id: d.id,
+      displayName: d.displayName,
+      size: d.size,
+      date: new Date(d.created).toISOString().slice(0, 10),
+    })),
+  };
+}
+
+/** "12 KB", "1.4 MB" */
+function humanSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export default function Documents({ loaderData }: Route.ComponentProps) {
+  const { documents } = loaderData;
+  return (
+    <>
+      <h1>Documents</h1>
+      {documents.length === 0 ? (
+        <p className="empty">We couldn't find any Files!</p>
+      ) : (
+        <ul className="item-list">
+          {documents.map((d) => (
+            <li key={d.id} className="card">
+              <a href={`/documents/${d.id}`} download>
+                {d.displayName}
+              </a>
+              <span className="muted">
+                {" "}
+                · {humanSize(d.size)} · added {shortDate(d.date)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

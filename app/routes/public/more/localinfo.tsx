@@ -1,0 +1,60 @@
+import { data, NavLink } from "react-router";
+import type { Route } from "./+types/localinfo";
+import { association } from "../../../../content/association.ts";
+import { businesses } from "../../../../content/businesses.ts";
+import { BUSINESS_CATEGORIES, type BusinessCategory } from "../../../../content/types.ts";
+
+const FILTERS = ["All", ...BUSINESS_CATEGORIES] as const;
+
+export function meta({ params }: Route.MetaArgs) {
+  return [{ title: `Local Info: ${params.category} · ${association.name}` }];
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  const category = params.category;
+  if (!(FILTERS as readonly string[]).includes(category)) {
+    throw data(null, { status: 404, statusText: "Not Found" });
+  }
+  return { category: category as (typeof FILTERS)[number] };
+}
+
+export default function LocalInfo({ loaderData }: Route.ComponentProps) {
+  const { category } = loaderData;
+  const shown = businesses
+    .filter((b) => category === "All" || b.category === (category as BusinessCategory))
+    .sort((a, b) => a.order - b.order);
+  return (
+    <>
+      <h1>Local Info</h1>
+      <nav aria-label="Categories">
+        <ul className="button-row" style={{ listStyle: "none", padding: 0 }}>
+          {FILTERS.map((f) => (
+            <li key={f}>
+              <NavLink className="button secondary" to={`/more/localinfo/${encodeURIComponent(f)}`} aria-pressed={undefined}>
+                {f}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ul className="cards">
+        {shown.map((b) => (
+          <li key={b.name} className="card">
+            <h2 style={{ fontSize: "1.1rem", margin: "0 0 0.25rem" }}>{b.name}</h2>
+            <p className="muted">{b.category}</p>
+            <address>
+              {b.address}
+              <br />
+              <a href={`tel:${b.phone.replace(/[^\d+]/g, "")}`}>{b.phone}</a>
+            </address>
+            <p style={{ marginTop: "0.75rem" }}>
+              <a className="button secondary" href={b.link} target="_blank" rel="noopener noreferrer">
+                Link<span className="visually-hidden"> to {b.name} (opens in a new tab)</span>
+              </a>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

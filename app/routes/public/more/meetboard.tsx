@@ -1,0 +1,41 @@
+import { association } from "../../../../content/association.ts";
+import { board } from "../../../../content/board.ts";
+import { bylaws } from "../../../../content/bylaws.ts";
+
+export function meta() {
+  return [{ title: `Meet the Board · ${association.name}` }];
+}
+
+export default function MeetBoard() {
+  const members = [...board].sort((a, b) => a.order - b.order);
+  return (
+    <>
+      <h1>Meet the Board</h1>
+      <ul className="board">
+        {members.map((m) => (
+          <li key={m.name}>
+            <img src={m.image} alt={`Portrait of ${m.name}`} width="160" height="160" loading="lazy" decoding="async" />
+            <h2 style={{ fontSize: "1.05rem", margin: "0.5rem 0 0" }}>{m.name}</h2>
+            <p className="muted">{m.title}</p>
+          </li>
+        ))}
+      </ul>
+      <h2>Bylaws</h2>
+      {bylaws.map((article) => (
+        <details key={article.number}>
+          <summary>
+            {article.number}: {article.title}
+          </summary>
+          <div className="details-body">
+            {article.sections.map((section, i) => (
+              <p key={i}>
+                {section.heading && <strong>{section.heading}. </strong>}
+                {section.text}
+              </p>
+            ))}
+          </div>
+        </details>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Route } from "./+types/news-events";
+import { association } from "../../../content/association.ts";
+import { EventItem } from "../../components/EventItem.tsx";
+import { NewsItem } from "../../components/NewsItem.tsx";
+import { getServices } from "../../lib/context.server.ts";
+import { eventWindow } from "../../lib/dates.ts";
+import { NEWS_PAGE_COUNT } from "../../lib/events.ts";
+import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { listEvents } from "../../models/events.server.ts";
+import { listNews } from "../../models/news.server.ts";
+
+export function meta() {
+  return [{ title: `News & Events · ${association.name}` }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const { from, to, today } = eventWindow(association.timeZone);
+  const [news, events] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to })]);
+  return {
+    news,
+    year: from.slice(0, 4),
+    upcoming: events.filter((e) => e.date >= today),
+    past: events.filter((e) => e.date < today).reverse(),
+  };
+}
+
+export default function NewsEvents({ loaderData }: Route.ComponentProps) {
+  const { news, year, upcoming, past } = loaderData;
+  useLiveUpdates(["news", "events"]);
+  return (
+    <div className="page">
+      <h1>News &amp; Events</h1>
+      <div className="grid two">
+        <section aria-labelledby="events">
+          <h2 id="events">Events in {year}</h2>
+          {upcoming.length === 0 && past.length === 0 ? (
+            <p className="empty">We couldn't find any Events!</p>
+          ) : (
+            <>
+              <h3 className="muted">Upcoming</h3>
+              {upcoming.length === 0 ? (
+                <p className="empty">There aren't any more events this year.</p>
+              ) : (
+                <ul className="item-list">
+                  {upcoming.map((event) => (
+                    <li key={event.id}>
+                      <EventItem event={event} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {past.length > 0 && (
+                <details>
+                  <summary>Earlier this year ({past.length})</summary>
+                  <div className="details-body">
+                    <ul className="item-list">
+                      {past.map((event) => (
+                        <li key={event.id}>
+                          <EventItem event={event} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                </details>
+              )}
+            </>
+          )}
+        </section>
+        <section aria-labelledby="news">
+          <h2 id="news">News</h2>
+          {news.length === 0 ? (
+            <p className="empty">We couldn't find any News Posts!</p>
+          ) : (
+            <ul className="item-list">
+              {news.map((post) => (
+                <li key={post.id}>
+                  <NewsItem post={post} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Route } from "./+types/the-lake";
+import { association } from "../../../content/association.ts";
+import { faq } from "../../../content/faq.ts";
+import { beachInfo, geeseAdvice, lakeFacts, lakeIntro, lakeMap } from "../../../content/lake.ts";
+import { BeachStatusBox, formatReading } from "../../components/BeachStatusBox.tsx";
+import { ReadingsChart } from "../../components/ReadingsChart.tsx";
+import { ageLabel, isStale, publicBeachStatus, PUBLIC_READING_COUNT } from "../../lib/beach.ts";
+import { getServices } from "../../lib/context.server.ts";
+import { daysBetween, shortDate, todayIn } from "../../lib/dates.ts";
+import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { listLatestMeasurements } from "../../models/measurements.server.ts";
+
+export function meta() {
+  return [{ title: `The Lake · ${association.name}` }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT });
+  const latest = readings.at(-1);
+  const today = todayIn(association.timeZone);
+  return {
+    readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value, unit: r.unit })),
+    latest: latest
+      ? (() => {
+          const ageDays = daysBetween(latest.date, today);
+          return {
+            date: latest.date,
+            value: latest.value,
+            unit: latest.unit,
+            status: publicBeachStatus(latest.value),
+            age: ageLabel(ageDays),
+            stale: isStale(ageDays),
+          };
+        })()
+      : null,
+  };
+}
+
+export default function TheLake({ loaderData }: Route.ComponentProps) {
+  const { readings, latest } = loaderData;
+  useLiveUpdates(["measurements"]);
+  return (
+    <div className="page">
+      <h1>The Lake</h1>
+      <section aria-labelledby="beach">
+        <h2 id="beach">Beach conditions: {beachInfo.name}</h2>
+        {latest === null ? (
+          <p className="empty">No measurements found</p>
+        ) : (
+          <>
+            <BeachStatusBox {...latest} />
+            {latest.stale && (
+              <p className="warning" role="note">
+                <strong>Warning:</strong> the latest reading is more than 7 days old and may not reflect current
+                conditions.
+              </p>
+            )}
+            <h3 className="muted" style={{ marginTop: "1.25rem" }}>
+              The latest {readings.length} readings
+            </h3>
+            <ReadingsChart readings={readings} />
+            <details>
+              <summary>Readings as a table</summary>
+              <div className="details-body">
+                <table>
+                  <caption className="visually-hidden">The latest {readings.length} E. coli readings</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Sample date</th>
+                      <th scope="col" className="num">
+                        E. coli per 100 mL
+                      </th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...readings].reverse().map((r) => (
+                      <tr key={r.id}>
+                        <td>
+                          <time dateTime={r.date}>{shortDate(r.date)}</time>
+                        </td>
+                        <td className="num">{formatReading(r.value)}</td>
+                        <td>{publicBeachStatus(r.value)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
+          </>
+        )}
+        <details>
+          <summary>Learn More</summary>
+          <div className="details-body">
+            {beachInfo.learnMore.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </details>
+      </section>
+
+      <section aria-labelledby="facts">
+        <h2 id="facts">Facts and figures</h2>
+        {lakeIntro.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+        <div className="grid two">
+          <dl className="facts">
+            {lakeFacts.map((f) => (
+              <div key={f.label} style={{ display: "contents" }}>
+                <dt>{f.label}</dt>
+                <dd>{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <figure>
+            <img src={lakeMap.image} alt={lakeMap.alt} width="640" height="420" loading="lazy" decoding="async" />
+            <figcaption>{lakeMap.caption}</figcaption>
+          </figure>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq">
+        <h2 id="faq">Frequently asked questions</h2>
+        {faq.map((q) => (
+          <details key={q.question}>
+            <summary>{q.question}</summary>
+            <div className="details-body">
+              {q.answer.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </div>
+          </details>
+        ))}
+      </section>
+
+      <section aria-labelledby="geese">
+        <h2 id="geese">{geeseAdvice.title}</h2>
+        {geeseAdvice.paragraphs.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+        <ul>
+          {geeseAdvice.tips.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

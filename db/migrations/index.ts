@@ -1,0 +1,10 @@
+/**
+ * Every migration, in order. Forward-only: a released migration is never edited or removed; a change to the schema
+ * is a new file that adds or transforms, and must run on SQLite and PostgreSQL alike.
+ */
+import type { Migration } from "kysely/migration";
+import * as initial from "./0001-initial.ts";
+
+export const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};

@@ -1,0 +1,92 @@
+/**
+ * Demo content for a new install: news posts, events of the current year (past and upcoming), a banner, and real
+ * E. coli readings so that the beach status is current.
+ *
+ * The readings are the most recent 30 samples of `db/data/montrose-beach-ecoli-2013-2015.csv`: real results for
+ * Montrose Beach, Chicago (Chicago Park District, via City of Chicago Chicago/clear-water, MIT), re-dated so that
+ * the last sample falls on today and the others on the 29 days before, one a day. Values are kept as measured.
+ */
+import { addDays, format, parseISO } from "date-fns";
+import { association } from "../content/association.ts";
+import type { Database } from "../app/lib/db.server.ts";
+import { todayIn } from "../app/lib/dates.ts";
+import { parseLabCsv } from "../app/lib/lab-csv.server.ts";
+import { setBanner } from "../app/models/banner.server.ts";
+import { createEvent } from "../app/models/events.server.ts";
+import { importMeasurements } from "../app/models/measurements.server.ts";
+import { createNewsPost } from "../app/models/news.server.ts";
+import { getSetting, setSetting, SETTING_KEYS } from "../app/models/settings.server.ts";
+import montroseCsv from "./data/montrose-beach-ecoli-2013-2015.csv?raw";
+
+/** How many of the real readings the demo shows. */
+export const SEED_READING_COUNT = 30;
+
+const AUTHOR = "board@heronlake.example.org";
+
+function shift(today: string, days: number): string {
+  return format(addDays(parseISO(today), days), "yyyy-MM-dd");
+}
+
+/** The last `count` readings of the real data set, re-dated to end on `today`. */
+export function recentRealReadings(today: string, count = SEED_READING_COUNT) {
+  const { readings, errors } = parseLabCsv(montroseCsv);
+  if (errors.length > 0) throw new Error(`The bundled readings do not parse: ${errors[0]?.message}`);
+  const last = readings.slice(-count);
+  return last.map((r, i) => ({ date: shift(today, i - (last.length - 1)), value: r.value }));
+}
+
+/**
+ * Seeds the demo content once, on the first start of an empty database; later starts, and a first start with
+ * `mode` "none", leave the data alone.
+ * @returns whether content was written
+ */
+export async function seedOnce(db: Database, mode: "demo" | "none", now = new Date()): Promise<boolean> {
+  if (await getSetting(db, SETTING_KEYS.seededAt)) return false;
+  const existing = await db.selectFrom("news_post").select("id").limit(1).executeTakeFirst();
+  if (mode === "none" || existing) {
+    await setSetting(db, SETTING_KEYS.seededAt, mode === "none" ? "none" : "skipped: not empty");
+    return false;
+  }
+  await seedDemo(db, now);
+  await setSetting(db, SETTING_KEYS.seededAt, now.toISOString());
+  return true;
+}
+
+/** Writes the demo content relative to `now` in the association's time zone. */
+export async function seedDemo(db: Database, now = new Date()): Promise<void> {
+  const today = todayIn(association.timeZone, now);
+  const at = now.getTime();
+  const news = [
+    {
+      title: "Spring cleanup day was a success",
+      date: shift(today, -40),
+      text: "Thank you to the 34 neighbours who came out for the shoreline cleanup.\nTogether we filled 41 bags of litter and pulled a trailer-load of invasive buckthorn from the north bay.",
+    },
+    {
+      title: "New water-quality testing schedule",
+      date: shift(today, -12),
+      text: "The beach is now sampled every morning during the swim season.\nResults appear on The Lake page the next day, after the 18-hour lab culture.",
+    },
+    {
+      title: "Board elections at the annual meeting",
+      date: shift(today, -2),
+      text: "Two board seats are open this year. Nominations close a week before the annual meeting.\nAny member household in good standing may nominate a candidate.",
+    },
+  ];
+  for (const post of news) await createNewsPost(db, { ...post, author: AUTHOR }, null, at);
+
+  const events = [
+    { title: "Ice-out celebration", days: -60, startTime: "10:00", timeDetails: "Until noon", place: "Public Beach pavilion", eventDetails: "Coffee, cocoa and a look at the lake's first open water." },
+    { title: "Shoreline planting workshop", days: -20, startTime: "09:00", timeDetails: "About two hours", place: "Boat launch parking lot", eventDetails: "Learn which native plants keep geese off lawns and hold the bank." },
+    { title: "Board meeting", days: 5, startTime: "19:00", timeDetails: "7 to 8:30 PM", place: "Town hall, room B", eventDetails: "Open to all members. The agenda is posted a week ahead." },
+    { title: "Loon count volunteers", days: 12, startTime: "06:30", timeDetails: "Sunrise", place: "North Bay landing", eventDetails: "Bring binoculars; canoes are provided." },
+    { title: "Annual meeting and potluck", days: 26, startTime: "17:00", timeDetails: "Dinner at 6", place: "Heron Lake community center", eventDetails: "Elections, the treasurer's report and a potluck supper." },
+  ];
+  for (const e of events) {
+    const { days, ...fields } = e;
+    await createEvent(db, { ...fields, date: shift(today, days), author: AUTHOR }, null, at);
+  }
+
+  await setBanner(db, "Welcome to the new Heron Lake Association website! Dues for the year are due April 1.", AUTHOR, at);
+  await importMeasurements(db, recentRealReadings(today), at);
+}

@@ -1,0 +1,183 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../app/lib/db.server.ts";
+import { parseLabCsv } from "../app/lib/lab-csv.server.ts";
+import { importMeasurements, listMeasurements } from "../app/models/measurements.server.ts";
+import { backends, type TestDatabase } from "../tests/support/databases.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SCRIPT = "scripts/import-measurements.ts";
+const REAL_FILE = path.join(ROOT, "db/data/montrose-beach-ecoli-2013-2015.csv");
+const run = promisify(execFile);
+
+/** Runs the real command line in a child process against the SQLite database in `dataDir`. */
+async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.SEED;
+  try {
+    const { stdout, stderr } = await run(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env, timeout: 30_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (typeof e.code !== "number") throw error;
+    return { code: e.code, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
+  }
+}
+
+/** Rows in the measurement table of the SQLite database in `dataDir`. */
+async function rowCount(dataDir: string): Promise<number> {
+  const handle = openDatabase({ dataDir });
+  try {
+    const row = await handle.db
+      .selectFrom("measurement")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe("npm run import:measurements (the real command line, SQLite)", () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "shoreline-import-"));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("imports the 258 Montrose Beach readings into an empty database", async () => {
+    const result = await cli(dataDir, REAL_FILE);
+    expect(result.stderr).toBe("");
+    expect(result.stdout.trim()).toBe("Imported 258 readings, skipped 0 duplicates.");
+    expect(result.code).toBe(0);
+    // The two days with an afternoon resample have different values, so both samples of each day are kept.
+    expect(await rowCount(dataDir)).toBe(258);
+  });
+
+  it("adds nothing when the same file is imported again", async () => {
+    const result = await cli(dataDir, REAL_FILE);
+    expect(result.stdout.trim()).toBe("Imported 0 readings, skipped 258 duplicates.");
+    expect(result.code).toBe(0);
+    expect(await rowCount(dataDir)).toBe(258);
+  });
+
+  it("imports only the new readings of a plain date,value file", async () => {
+    const file = path.join(dataDir, "new.csv");
+    // The first row repeats a stored reading (2013-05-21, 155.951916); the second is the same day with another value.
+    writeFileSync(file, "\uFEFFdate,value\r\n2013-05-21,155.951916\r\n2013-05-21,12\r\n2016-06-01,1\r\n2016-06-01,1\r\n");
+    const result = await cli(dataDir, file);
+    expect(result.stdout.trim()).toBe("Imported 2 readings, skipped 2 duplicates.");
+    expect(result.code).toBe(0);
+    expect(await rowCount(dataDir)).toBe(260);
+  });
+
+  it("exits 1 on a file with an error, printing its line number, and writes nothing", async () => {
+    const file = path.join(dataDir, "bad.csv");
+    writeFileSync(file, "date,value\n2017-06-01,10\n2017-06-02,20\n2017-06-03,abc\n2017-06-04,40\n");
+    const result = await cli(dataDir, file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('line 4: value "abc" is not a number');
+    expect(result.stderr).toContain("Nothing imported: 1 error.");
+    expect(result.stdout).toBe("");
+    expect(await rowCount(dataDir)).toBe(260);
+  });
+
+  it("prints every error of the file", async () => {
+    const file = path.join(dataDir, "worse.csv");
+    writeFileSync(file, "date,value\n2017-02-30,1\n2017-06-02,-5\n2017-06-03,\n");
+    const result = await cli(dataDir, file);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      'line 2: date "2017-02-30" is not a valid date (YYYY-MM-DD)',
+      'line 3: value "-5" is negative; a reading is 0 or more',
+      "line 4: value is empty",
+      "Nothing imported: 3 errors.",
+    ]);
+    expect(await rowCount(dataDir)).toBe(260);
+  });
+
+  it("exits 2 with the usage when the file argument is missing", async () => {
+    const result = await cli(dataDir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Usage: npm run import:measurements -- FILE.csv");
+  });
+
+  it("exits 2 when the file cannot be read, and does not create a database", async () => {
+    const emptyDir = mkdtempSync(path.join(tmpdir(), "shoreline-import-"));
+    try {
+      const result = await cli(emptyDir, path.join(emptyDir, "missing.csv"));
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`Cannot read ${path.join(emptyDir, "missing.csv")}: no such file`);
+      writeFileSync(path.join(emptyDir, "bad.csv"), "date,value\nyesterday,1\n");
+      const invalid = await cli(emptyDir, path.join(emptyDir, "bad.csv"));
+      expect(invalid.code).toBe(1);
+      expect(() => readFileSync(path.join(emptyDir, "shoreline.db"))).toThrow(/ENOENT/);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(backends)("importMeasurements with the real file ($name)", ({ create, available }) => {
+  let database: TestDatabase | undefined;
+  let skip = false;
+  const { readings, errors } = parseLabCsv(readFileSync(REAL_FILE, "utf8"));
+
+  beforeAll(async () => {
+    skip = !(await available());
+    if (!skip) database = await create();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("adds all 258 readings, then skips all 258 on a second import", async ({ skip: skipTest }) => {
+    if (skip) skipTest("PostgreSQL is not reachable");
+    const db = database!.db;
+    expect(errors).toEqual([]);
+    expect(await importMeasurements(db, readings)).toEqual({ added: 258, skipped: 0 });
+    expect(await importMeasurements(db, readings)).toEqual({ added: 0, skipped: 258 });
+
+    const stored = await listMeasurements(db);
+    expect(stored).toHaveLength(258);
+    const oldest = stored.at(-1)!;
+    expect({ date: oldest.date, value: Number(oldest.value), name: oldest.name, unit: oldest.unit }).toEqual({
+      date: "2013-05-21",
+      value: 155.951916,
+      name: "E. Coli",
+      unit: "per 100mL",
+    });
+    // Both samples of a resampled day are stored, with their exact values.
+    expect(stored.filter((m) => m.date === "2014-07-01").map((m) => Number(m.value)).sort((a, b) => a - b)).toEqual([
+      96.37427, 840.628336,
+    ]);
+  });
+
+  it("skips duplicates inside one batch and imports nothing when a row fails", async ({ skip: skipTest }) => {
+    if (skip) skipTest("PostgreSQL is not reachable");
+    const db = database!.db;
+    expect(
+      await importMeasurements(db, [
+        { date: "2016-06-01", value: 3 },
+        { date: "2016-06-01", value: 3 },
+        { date: "2013-05-21", value: 155.951916 },
+      ]),
+    ).toEqual({ added: 1, skipped: 2 });
+    // The model throws on a date that is not a calendar date, and writes none of the batch.
+    await expect(
+      importMeasurements(db, [
+        { date: "2016-06-02", value: 4 },
+        { date: "2016-02-30", value: 5 },
+      ]),
+    ).rejects.toThrow(RangeError);
+    expect(await listMeasurements(db)).toHaveLength(259);
+  });
+});

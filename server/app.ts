@@ -1,0 +1,146 @@
+/**
+ * The HTTP server: Express in front of React Router. Vite bundles this file with the app (see vite.config.ts), so
+ * the app's modules and this one share one module graph and one set of services. `server/main.ts` starts it.
+ */
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import compression from "compression";
+import express, { type Response } from "express";
+import { RouterContextProvider } from "react-router";
+import { seedOnce } from "../db/seed.ts";
+import { clientAddressContext } from "../app/lib/context.server.ts";
+import { createChangeFeed, type ChangeFeed } from "../app/lib/change-feed.server.ts";
+import { ConfigError, loadConfig } from "../app/lib/config.server.ts";
+import { createLogger, type Logger } from "../app/lib/logger.server.ts";
+import { closeServices, createServices, prepareServices, servicesContext, type Services } from "../app/lib/services.server.ts";
+
+/** How long shutdown waits for requests in flight before closing their connections, in milliseconds. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Builds the Express application over ready services. */
+export function createApp(services: Services, feed: ChangeFeed, streams: Set<Response>) {
+  const { logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", services.config.trustProxy);
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      logger.info(
+        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    });
+    next();
+  });
+  app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/changes") && compression.filter(req, res) }));
+
+  const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+  // Hashed file names change with their content, so they may be cached for a year.
+  app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await services.db.selectFrom("setting").select("key").limit(1).execute();
+      res.type("text/plain").send("ok");
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).type("text/plain").send("database unavailable");
+    }
+  });
+
+  app.get("/api/changes", (req, res) => {
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream",
+      "Cache-Control": "no-store",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    });
+    res.write("retry: 5000\n\n");
+    streams.add(res);
+    const unsubscribe = feed.subscribe((topics) => {
+      res.write(`event: change\ndata: ${JSON.stringify({ topics })}\n\n`);
+    });
+    const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), 25_000);
+    req.on("close", () => {
+      clearInterval(keepAlive);
+      unsubscribe();
+      streams.delete(res);
+    });
+  });
+
+  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext(req) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(clientAddressContext, req.ip ?? "unknown");
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+/**
+ * Starts Shoreline: reads the configuration, migrates, seeds a new database, listens, and shuts down gracefully on
+ * SIGTERM or SIGINT (finishes requests in flight, then closes the database). Exits 1 on a bad configuration.
+ */
+export async function start(): Promise<Server> {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const services = createServices(config, logger);
+  const applied = await prepareServices(services);
+  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  if (await seedOnce(services.db, config.seed)) logger.info("demo content seeded");
+
+  const feed = createChangeFeed(services.db, logger);
+  const streams = new Set<Response>();
+  const app = createApp(services, feed, streams);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
+  logger.info({ url, database: services.database.dialect, ms: Math.round(performance.now() - startedAt) }, "listening");
+  console.log(`Shoreline is running at ${url}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    void shutdown(signal, server, services, feed, streams, logger);
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+  return server;
+}
+
+async function shutdown(signal: string, server: Server, services: Services, feed: ChangeFeed, streams: Set<Response>, logger: Logger) {
+  logger.info({ signal }, "shutting down");
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  feed.close();
+  for (const res of streams) res.end();
+  server.closeIdleConnections();
+  const timeout = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(timeout);
+  await closeServices(services);
+  logger.info("stopped");
+  process.exit(0);
+}

@@ -1,0 +1,81 @@
+/**
+ * Real databases for tests: a fresh SQLite file in a temporary folder, and a fresh database on the PostgreSQL server
+ * of this machine (PG_TEST_URL, default postgres://postgres@127.0.0.1:5432/test). Under CI a PostgreSQL that cannot
+ * be reached is a failure; elsewhere its tests are skipped with a message.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
+
+export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** Whether the PostgreSQL server answers; throws under CI when it does not. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    if (process.env.CI) throw new Error(`PostgreSQL is required under CI and did not answer at ${PG_ADMIN_URL}: ${String(error)}`);
+    console.warn(`PostgreSQL not reachable at ${PG_ADMIN_URL}; its tests are skipped`);
+    return false;
+  }
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the handle and removes the file or database. */
+  drop(): Promise<void>;
+  url?: string;
+  dir: string;
+}
+
+/** A migrated, empty SQLite database in a new temporary folder. */
+export async function createSqliteDatabase(): Promise<TestDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), "shoreline-test-"));
+  const handle = openDatabase({ dataDir: dir });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    dir,
+    drop: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrated, empty PostgreSQL database made for this test file, dropped by `drop()`. */
+export async function createPostgresDatabase(): Promise<TestDatabase> {
+  const name = `shoreline_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dir = mkdtempSync(path.join(tmpdir(), "shoreline-test-"));
+  const handle = openDatabase({ databaseUrl: url.toString(), dataDir: dir });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    url: url.toString(),
+    dir,
+    drop: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Both back ends, for `describe.each`: SQLite always; PostgreSQL when it answers (always under CI). */
+export const backends = [
+  { name: "sqlite", create: createSqliteDatabase, available: async () => true },
+  { name: "postgres", create: createPostgresDatabase, available: postgresAvailable },
+] as const;
