@@ -5,6 +5,8 @@ import "uplot/dist/uPlot.min.css";
 import { CAUTION_THRESHOLD, CLOSED_THRESHOLD } from "../lib/beach.ts";
 import type { ChartReading } from "./ReadingsChart.tsx";
 
+const dayLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
 export default function UPlotChart({ readings, height }: { readings: ChartReading[]; height: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -19,7 +21,16 @@ export default function UPlotChart({ readings, height }: { readings: ChartReadin
         height,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), "UTC"),
         scales: { y: { range: (_u, _min, max) => [0, Math.max(max, CLOSED_THRESHOLD * 1.1)] } },
-        axes: [{}, { label: "E. coli per 100 mL", size: 60 }],
+        legend: { show: false },
+        axes: [
+          {
+            // One tick per sample, labelled by date; on a narrow screen every other label is left out.
+            splits: () => xs,
+            values: (u, splits) =>
+              splits.map((s, i) => (u.width < 560 && i % 2 === 1 && i !== splits.length - 1 ? "" : dayLabel.format(new Date(s * 1000)))),
+          },
+          { label: "E. coli per 100 mL", size: 60 },
+        ],
         series: [
           {},
           { label: "E. coli", stroke: "#0b6b8a", width: 2, points: { show: true, size: 6, fill: "#0b6b8a" } },
@@ -37,5 +48,13 @@ export default function UPlotChart({ readings, height }: { readings: ChartReadin
       plot.destroy();
     };
   }, [readings, height]);
-  return <div ref={ref} />;
+  return (
+    <>
+      <div ref={ref} />
+      <p className="muted chart-key">
+        <span className="key-line" /> E. coli per 100 mL · <span className="key-line caution" /> Caution from {CAUTION_THRESHOLD} ·{" "}
+        <span className="key-line closed" /> Closed above {CLOSED_THRESHOLD}
+      </p>
+    </>
+  );
 }

@@ -1,0 +1,147 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server.ts";
+
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "shoreline-config-"));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The error loadConfig throws for `env`, which must be a ConfigError. */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("loadConfig did not throw");
+}
+
+describe("loadConfig: defaults", () => {
+  it("listens on 127.0.0.1:3000 with SQLite, demo seed and a local public URL", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.dataDir).toBe(path.resolve(dataDir));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seed).toBe("demo");
+    expect(config.publicUrl).toBe("http://127.0.0.1:3000");
+    expect(config.admin).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.production).toBe(true);
+  });
+
+  it("treats an empty DATABASE_URL as unset (SQLite)", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "   " }).databaseUrl).toBeUndefined();
+  });
+
+  it("accepts a postgres:// or postgresql:// DATABASE_URL", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u@h/db" }).databaseUrl).toBe("postgres://u@h/db");
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgresql://u@h/db" }).databaseUrl).toBe("postgresql://u@h/db");
+  });
+
+  it("derives the public URL from HOST and PORT, and strips a trailing slash from PUBLIC_URL", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0", PORT: "8080" }).publicUrl).toBe("http://0.0.0.0:8080");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "::1" }).publicUrl).toBe("http://[::1]:3000");
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://heronlake.example.org/" }).publicUrl).toBe(
+      "https://heronlake.example.org",
+    );
+  });
+
+  it("lower-cases ADMIN_EMAIL and keeps the password when both are set", () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: "Board@Example.org", ADMIN_PASSWORD: "correct horse" });
+    expect(config.admin).toEqual({ email: "board@example.org", password: "correct horse" });
+  });
+});
+
+describe("loadConfig: bad values name the variable", () => {
+  it("PORT=abc", () => {
+    expect(configError({ DATA_DIR: dataDir, PORT: "abc" }).message).toContain("PORT");
+  });
+
+  it.each(["0", "65536", "80.5"])("PORT=%s", (port) => {
+    expect(configError({ DATA_DIR: dataDir, PORT: port }).message).toContain("PORT");
+  });
+
+  it("DATABASE_URL=mysql://x", () => {
+    expect(configError({ DATA_DIR: dataDir, DATABASE_URL: "mysql://x" }).message).toContain("DATABASE_URL");
+  });
+
+  it("ADMIN_EMAIL without ADMIN_PASSWORD names both", () => {
+    const { message } = configError({ DATA_DIR: dataDir, ADMIN_EMAIL: "board@example.org" });
+    expect(message).toContain("ADMIN_EMAIL");
+    expect(message).toContain("ADMIN_PASSWORD");
+  });
+
+  it("ADMIN_PASSWORD without ADMIN_EMAIL names both", () => {
+    const { message } = configError({ DATA_DIR: dataDir, ADMIN_PASSWORD: "long enough password" });
+    expect(message).toContain("ADMIN_EMAIL");
+    expect(message).toContain("ADMIN_PASSWORD");
+  });
+
+  it("an ADMIN_PASSWORD of 5 characters", () => {
+    const { message } = configError({ DATA_DIR: dataDir, ADMIN_EMAIL: "board@example.org", ADMIN_PASSWORD: "abcde" });
+    expect(message).toContain("ADMIN_PASSWORD");
+  });
+
+  it("an AUTH_SECRET shorter than 32 characters", () => {
+    expect(configError({ DATA_DIR: dataDir, AUTH_SECRET: "short" }).message).toContain("AUTH_SECRET");
+  });
+
+  it("SEED other than demo or none", () => {
+    expect(configError({ DATA_DIR: dataDir, SEED: "lots" }).message).toContain("SEED");
+  });
+
+  it("names every bad variable at once", () => {
+    const { message } = configError({ DATA_DIR: dataDir, PORT: "abc", DATABASE_URL: "mysql://x" });
+    expect(message).toContain("PORT");
+    expect(message).toContain("DATABASE_URL");
+  });
+});
+
+describe("loadConfig: the auth secret", () => {
+  it("is generated once into DATA_DIR/auth-secret with mode 0600 and reused on the next load", () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+  });
+
+  it("is a different secret in another data folder", () => {
+    const other = mkdtempSync(path.join(tmpdir(), "shoreline-config-"));
+    try {
+      expect(loadConfig({ DATA_DIR: other }).authSecret).not.toBe(loadConfig({ DATA_DIR: dataDir }).authSecret);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it("comes from AUTH_SECRET when given, and no file is written", () => {
+    const secret = "x".repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).authSecret).toBe(secret);
+    expect(() => statSync(path.join(dataDir, "auth-secret"))).toThrow(/ENOENT/);
+  });
+
+  it("is read from an existing auth-secret file", () => {
+    const secret = "s".repeat(43);
+    writeFileSync(path.join(dataDir, "auth-secret"), `${secret}\n`, { mode: 0o600 });
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(secret);
+  });
+
+  it("creates a missing DATA_DIR", () => {
+    const nested = path.join(dataDir, "a", "b");
+    expect(loadConfig({ DATA_DIR: nested }).dataDir).toBe(nested);
+    expect(statSync(nested).isDirectory()).toBe(true);
+  });
+});
