@@ -85,7 +85,10 @@ describe("noonOf (spec §3: timestamp is noon of the date)", () => {
   });
 
   it("is noon UTC with offset 0 in UTC", () => {
-    expect(noonOf("2026-07-04", "UTC")).toEqual({ timestamp: Date.parse("2026-07-04T12:00:00Z"), timezoneOffset: 0 });
+    const { timestamp, timezoneOffset } = noonOf("2026-07-04", "UTC");
+    expect(timestamp).toBe(Date.parse("2026-07-04T12:00:00Z"));
+    // @date-fns/tz reports -0 here (Date.prototype.getTimezoneOffset gives +0); both store as 0.
+    expect(timezoneOffset === 0).toBe(true);
   });
 
   it.each(["2026-02-30", "2026-13-01", "2026-1-01", "", "not a date"])("throws RangeError on %j", (value) => {

@@ -30,7 +30,7 @@ export default function LocalInfo({ loaderData }: Route.ComponentProps) {
         <ul className="button-row" style={{ listStyle: "none", padding: 0 }}>
           {FILTERS.map((f) => (
             <li key={f}>
-              <NavLink className="button secondary" to={`/more/localinfo/${encodeURIComponent(f)}`} aria-pressed={undefined}>
+              <NavLink className="button secondary" to={`/more/localinfo/${encodeURIComponent(f)}`}>
                 {f}
               </NavLink>
             </li>

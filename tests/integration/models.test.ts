@@ -1,0 +1,479 @@
+/**
+ * The models over real databases, on SQLite and PostgreSQL alike: news, events, banner, measurements, members,
+ * settings, change counters and the demo seed.
+ */
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { association } from "../../content/association.ts";
+import { seedOnce } from "../../db/seed.ts";
+import { noonOf, todayIn } from "../../app/lib/dates.ts";
+import type { Database } from "../../app/lib/db.server.ts";
+import { deleteBanner, getBanner, setBanner } from "../../app/models/banner.server.ts";
+import { getVersions } from "../../app/models/changes.server.ts";
+import {
+  createEvent,
+  deleteEvent,
+  getEvent,
+  listEvents,
+  listUpcomingEvents,
+  updateEvent,
+  type EventInput,
+} from "../../app/models/events.server.ts";
+import {
+  addMeasurement,
+  deleteMeasurement,
+  listLatestMeasurements,
+  listMeasurements,
+} from "../../app/models/measurements.server.ts";
+import { addMembers, deleteMember, listMembers } from "../../app/models/members.server.ts";
+import {
+  createNewsPost,
+  deleteNewsPost,
+  getNewsPost,
+  listNews,
+  updateNewsPost,
+  type NewsPostInput,
+} from "../../app/models/news.server.ts";
+import { getSetting, setSetting } from "../../app/models/settings.server.ts";
+import { backends, PG_ADMIN_URL, type TestDatabase } from "../support/databases.ts";
+
+const CSV = new URL("../../db/data/montrose-beach-ecoli-2013-2015.csv", import.meta.url);
+const TABLES = ["news_post", "event", "banner", "measurement", "member", "setting"] as const;
+
+function post(overrides: Partial<NewsPostInput> = {}): NewsPostInput {
+  return { title: "A post", text: "Some text", date: "2026-05-01", author: "board@example.org", ...overrides };
+}
+
+function event(overrides: Partial<EventInput> = {}): EventInput {
+  return {
+    title: "An event",
+    date: "2026-06-15",
+    startTime: "10:00",
+    timeDetails: "About an hour",
+    place: "The beach",
+    eventDetails: "Details",
+    author: "board@example.org",
+    ...overrides,
+  };
+}
+
+/** The escherichia_coli column of the bundled file, read independently of the app's parser. */
+function csvValues(): number[] {
+  const [header, ...lines] = readFileSync(CSV, "utf8").trim().split(/\r?\n/);
+  const column = header!.split(",").indexOf("escherichia_coli");
+  expect(column).toBeGreaterThanOrEqual(0);
+  return lines.map((line) => Number(line.split(",")[column]));
+}
+
+async function count(db: Database, table: (typeof TABLES)[number]): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Drops a test database without an uncaught "terminating connection due to administrator command" (57P01).
+ * `TestDatabase.drop()` runs `DROP DATABASE … WITH (FORCE)` as soon as `pool.end()` resolves, but pg-pool resolves
+ * before its clients have finished closing, so a server backend still alive is killed and its client emits an
+ * unhandled 'error'. Close first, wait until the server has no session on the database, then drop.
+ */
+async function dropQuietly(database: TestDatabase): Promise<void> {
+  if (database.url) {
+    await database.close(); // drop() closes again; Kysely's destroy is idempotent
+    const name = decodeURIComponent(new URL(database.url).pathname.slice(1));
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    try {
+      for (let i = 0; i < 250; i++) {
+        const { rows } = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await admin.end();
+    }
+  }
+  await database.drop();
+}
+
+async function clear(db: Database, ...tables: (typeof TABLES)[number][]): Promise<void> {
+  for (const table of tables) await db.deleteFrom(table).execute();
+}
+
+describe.each(backends)("models on $name", ({ name, create, available }) => {
+  let database: TestDatabase | undefined;
+  let skip = false;
+  const extra: TestDatabase[] = [];
+
+  beforeAll(async () => {
+    skip = !(await available());
+    if (!skip) database = await create();
+  });
+  afterAll(async () => {
+    if (database) await dropQuietly(database);
+    for (const d of extra) await dropQuietly(d);
+  });
+
+  /** A test over the shared database of this back end, skipped when the back end is not reachable. */
+  function test(title: string, body: (db: Database) => Promise<void>) {
+    it(title, async ({ skip: skipTest }) => {
+      if (skip) skipTest(`${name} is not reachable`);
+      await body(database!.db);
+    });
+  }
+
+  /** A fresh, migrated, empty database of this back end, dropped after the file. */
+  async function freshDb(): Promise<Database> {
+    const d = await create();
+    extra.push(d);
+    return d.db;
+  }
+
+  describe("news", () => {
+    test("lists the newest first; limit 1 gives the newest (home page)", async (db) => {
+      await clear(db, "news_post");
+      await createNewsPost(db, post({ title: "March", date: "2026-03-01" }), null, 1);
+      await createNewsPost(db, post({ title: "May", date: "2026-05-01" }), null, 2);
+      await createNewsPost(db, post({ title: "April", date: "2026-04-01" }), null, 3);
+      expect((await listNews(db, { limit: 1 })).map((p) => p.title)).toEqual(["May"]);
+      expect((await listNews(db)).map((p) => p.title)).toEqual(["May", "April", "March"]);
+    });
+
+    test("orders posts of the same date by creation time, newest first", async (db) => {
+      await clear(db, "news_post");
+      await createNewsPost(db, post({ title: "first", date: "2026-05-01" }), null, 1000);
+      await createNewsPost(db, post({ title: "second", date: "2026-05-01" }), null, 2000);
+      expect((await listNews(db)).map((p) => p.title)).toEqual(["second", "first"]);
+    });
+
+    test("limit 100 gives the newest 100 of 105 (news page)", async (db) => {
+      await clear(db, "news_post");
+      for (let i = 1; i <= 105; i++) {
+        const date = `2025-${String(Math.ceil(i / 28)).padStart(2, "0")}-${String(((i - 1) % 28) + 1).padStart(2, "0")}`;
+        await createNewsPost(db, post({ title: `post ${i}`, date }), null, i);
+      }
+      const page = await listNews(db, { limit: 100 });
+      expect(page).toHaveLength(100);
+      expect(page[0]!.title).toBe("post 105");
+      expect(page[99]!.title).toBe("post 6");
+      expect(await listNews(db)).toHaveLength(105);
+    });
+
+    test("stores every field, the author id, created/updated and noon of the date in Chicago", async (db) => {
+      await clear(db, "news_post");
+      const created = await createNewsPost(db, post({ date: "2026-07-04" }), "user-1", 1_700_000_000_000);
+      const stored = await getNewsPost(db, created.id);
+      expect(stored).toEqual({
+        id: created.id,
+        title: "A post",
+        text: "Some text",
+        date: "2026-07-04",
+        author: "board@example.org",
+        authorId: "user-1",
+        created: 1_700_000_000_000,
+        updated: 1_700_000_000_000,
+        timestamp: Date.parse("2026-07-04T17:00:00Z"),
+        timezoneOffset: 300,
+      });
+      const winter = await createNewsPost(db, post({ date: "2026-01-15" }), null);
+      expect(await getNewsPost(db, winter.id)).toMatchObject({
+        authorId: null,
+        timestamp: Date.parse("2026-01-15T18:00:00Z"),
+        timezoneOffset: 360,
+      });
+    });
+
+    test("update changes the fields, updated and the timestamp, not created", async (db) => {
+      await clear(db, "news_post");
+      const created = await createNewsPost(db, post({ date: "2026-01-15" }), "user-1", 1000);
+      const changed = post({ title: "New title", text: "New text", date: "2026-07-04", author: "other@example.org" });
+      expect(await updateNewsPost(db, created.id, changed, 5000)).toBe(true);
+      expect(await getNewsPost(db, created.id)).toEqual({
+        ...changed,
+        id: created.id,
+        authorId: "user-1",
+        created: 1000,
+        updated: 5000,
+        ...noonOf("2026-07-04", association.timeZone),
+      });
+      expect(await updateNewsPost(db, "no-such-id", changed)).toBe(false);
+    });
+
+    test("delete removes the post and reports a missing one", async (db) => {
+      await clear(db, "news_post");
+      const keep = await createNewsPost(db, post({ title: "keep" }), null);
+      const gone = await createNewsPost(db, post({ title: "gone" }), null);
+      expect(await deleteNewsPost(db, gone.id)).toBe(true);
+      expect(await getNewsPost(db, gone.id)).toBeUndefined();
+      expect(await deleteNewsPost(db, gone.id)).toBe(false);
+      expect((await listNews(db)).map((p) => p.id)).toEqual([keep.id]);
+    });
+
+    test("stores SQL metacharacters, quotes, backslashes and Unicode verbatim", async (db) => {
+      await clear(db, "news_post", "event");
+      await createEvent(db, event(), null);
+      const nasty = post({
+        title: "'; DROP TABLE news_post; --",
+        text: `Robert'); DROP TABLE event;--\n"quoted" \\ back\\slash %_ wildcards ünïcødé 🦆 $1 :name ? \`tick\``,
+        author: "o'brien@example.org",
+      });
+      const created = await createNewsPost(db, nasty, null);
+      const stored = await getNewsPost(db, created.id);
+      expect(stored).toMatchObject(nasty);
+      expect((await listNews(db))[0]).toMatchObject(nasty);
+      // Both tables are still there.
+      expect(await count(db, "news_post")).toBe(1);
+      expect(await count(db, "event")).toBe(1);
+    });
+
+    test("refuses a date that is not a calendar date and stores nothing", async (db) => {
+      await clear(db, "news_post");
+      await expect(createNewsPost(db, post({ date: "2026-02-30" }), null)).rejects.toThrow(RangeError);
+      expect(await count(db, "news_post")).toBe(0);
+    });
+  });
+
+  describe("events", () => {
+    test("lists a calendar year inclusive of 1 January and 31 December, excluding the days around it", async (db) => {
+      await clear(db, "event");
+      for (const date of ["2025-12-31", "2026-01-01", "2026-06-15", "2026-12-31", "2027-01-01"]) {
+        await createEvent(db, event({ title: date, date }), null);
+      }
+      const listed = await listEvents(db, { from: "2026-01-01", to: "2026-12-31" });
+      expect(listed.map((e) => e.date)).toEqual(["2026-01-01", "2026-06-15", "2026-12-31"]);
+    });
+
+    test("orders by date, then start time", async (db) => {
+      await clear(db, "event");
+      await createEvent(db, event({ title: "B 19:00", date: "2026-06-15", startTime: "19:00" }), null, 1);
+      await createEvent(db, event({ title: "C", date: "2026-07-01", startTime: "08:00" }), null, 2);
+      await createEvent(db, event({ title: "B 09:00", date: "2026-06-15", startTime: "09:00" }), null, 3);
+      await createEvent(db, event({ title: "A", date: "2026-03-01", startTime: "20:00" }), null, 4);
+      await createEvent(db, event({ title: "B 10:30", date: "2026-06-15", startTime: "10:30" }), null, 5);
+      const listed = await listEvents(db, { from: "2026-01-01", to: "2026-12-31" });
+      expect(listed.map((e) => e.title)).toEqual(["A", "B 09:00", "B 10:30", "B 19:00", "C"]);
+    });
+
+    test("upcoming: the first `limit` from today and the true total up to the end of the year", async (db) => {
+      await clear(db, "event");
+      const dates = ["2026-05-01", "2026-06-09", "2026-06-10", "2026-06-20", "2026-08-01", "2026-10-10", "2026-12-31", "2027-01-01"];
+      for (const date of [...dates].reverse()) await createEvent(db, event({ title: date, date }), null);
+      const { events, total } = await listUpcomingEvents(db, { today: "2026-06-10", to: "2026-12-31", limit: 2 });
+      expect(events.map((e) => e.date)).toEqual(["2026-06-10", "2026-06-20"]);
+      expect(total).toBe(5);
+      expect(typeof total).toBe("number");
+    });
+
+    test("upcoming: none left gives no events and total 0", async (db) => {
+      await clear(db, "event");
+      await createEvent(db, event({ date: "2026-03-01" }), null);
+      expect(await listUpcomingEvents(db, { today: "2026-06-10", to: "2026-12-31", limit: 2 })).toEqual({ events: [], total: 0 });
+    });
+
+    test("stores all fields with noon of the date; update and delete", async (db) => {
+      await clear(db, "event");
+      const created = await createEvent(db, event({ date: "2026-07-04", startTime: "" }), "user-1", 1000);
+      expect(await getEvent(db, created.id)).toEqual({
+        ...event({ date: "2026-07-04", startTime: "" }),
+        id: created.id,
+        authorId: "user-1",
+        created: 1000,
+        updated: 1000,
+        timestamp: Date.parse("2026-07-04T17:00:00Z"),
+        timezoneOffset: 300,
+      });
+      const changed = event({ title: "Moved", date: "2026-01-15", startTime: "18:30", place: "Town hall" });
+      expect(await updateEvent(db, created.id, changed, 2000)).toBe(true);
+      expect(await getEvent(db, created.id)).toMatchObject({
+        ...changed,
+        created: 1000,
+        updated: 2000,
+        timestamp: Date.parse("2026-01-15T18:00:00Z"),
+        timezoneOffset: 360,
+      });
+      expect(await updateEvent(db, "no-such-id", changed)).toBe(false);
+      expect(await deleteEvent(db, created.id)).toBe(true);
+      expect(await getEvent(db, created.id)).toBeUndefined();
+      expect(await deleteEvent(db, created.id)).toBe(false);
+    });
+  });
+
+  describe("banner", () => {
+    test("is undefined, then set, replaced by a second set, and deleted", async (db) => {
+      await clear(db, "banner");
+      expect(await getBanner(db)).toBeUndefined();
+      await setBanner(db, "Dues are due April 1", "a@example.org", 1000);
+      expect(await getBanner(db)).toEqual({ id: 1, text: "Dues are due April 1", createdBy: "a@example.org", createdAt: 1000 });
+      await setBanner(db, "Beach closed today", "b@example.org", 2000);
+      expect(await getBanner(db)).toEqual({ id: 1, text: "Beach closed today", createdBy: "b@example.org", createdAt: 2000 });
+      expect(await count(db, "banner")).toBe(1);
+      await deleteBanner(db);
+      expect(await getBanner(db)).toBeUndefined();
+      await deleteBanner(db); // nothing to delete is fine
+      expect(await count(db, "banner")).toBe(0);
+    });
+  });
+
+  describe("measurements", () => {
+    test("the latest 10 of 12, oldest first (public chart)", async (db) => {
+      await clear(db, "measurement");
+      const days = Array.from({ length: 12 }, (_, i) => i + 1);
+      // Stored out of order, so that the order comes from the sample date, not the insertion.
+      for (const day of [7, 1, 12, 3, 10, 5, 2, 11, 9, 4, 8, 6]) {
+        await addMeasurement(db, { date: `2026-06-${String(day).padStart(2, "0")}`, value: day * 10 }, 1000 + day);
+      }
+      const latest = await listLatestMeasurements(db, { limit: 10 });
+      expect(latest.map((m) => m.date)).toEqual(days.slice(2).map((d) => `2026-06-${String(d).padStart(2, "0")}`));
+      expect(latest.map((m) => m.value)).toEqual(days.slice(2).map((d) => d * 10));
+      const all = await listMeasurements(db);
+      expect(all).toHaveLength(12);
+      expect(all[0]!.date).toBe("2026-06-12");
+      expect(all[11]!.date).toBe("2026-06-01");
+    });
+
+    test("keeps fractional values exactly, with the spec's name and unit and noon of the date", async (db) => {
+      await clear(db, "measurement");
+      const values = [155.951916, 2419.6, 0.1 + 0.2, 1355.802345, 1e-7, 123456.78901234567, 0];
+      for (const [i, value] of values.entries()) await addMeasurement(db, { date: `2026-07-${String(i + 1).padStart(2, "0")}`, value });
+      const stored = await listLatestMeasurements(db, { limit: 100 });
+      expect(stored.map((m) => m.value)).toEqual(values);
+      expect(stored[3]).toMatchObject({
+        date: "2026-07-04",
+        name: "E. Coli",
+        unit: "per 100mL",
+        timestamp: Date.parse("2026-07-04T17:00:00Z"),
+      });
+    });
+
+    test("delete removes one reading and reports a missing one", async (db) => {
+      await clear(db, "measurement");
+      const keep = await addMeasurement(db, { date: "2026-06-01", value: 12 });
+      const gone = await addMeasurement(db, { date: "2026-06-02", value: 34.5 });
+      expect(await deleteMeasurement(db, gone.id)).toBe(true);
+      expect(await deleteMeasurement(db, gone.id)).toBe(false);
+      expect((await listMeasurements(db)).map((m) => m.id)).toEqual([keep.id]);
+    });
+
+    test("refuses a date that is not a calendar date", async (db) => {
+      await clear(db, "measurement");
+      await expect(addMeasurement(db, { date: "2026-02-30", value: 1 })).rejects.toThrow(RangeError);
+      expect(await count(db, "measurement")).toBe(0);
+    });
+  });
+
+  describe("members", () => {
+    test("adds trimmed emails, skipping empty entries and duplicates without regard to case", async (db) => {
+      await clear(db, "member");
+      const added = await addMembers(db, " a@x.org , b@x.org,,A@X.org ");
+      expect(added.map((m) => m.email)).toEqual(["a@x.org", "b@x.org"]);
+      expect((await listMembers(db)).map((m) => m.email)).toEqual(["a@x.org", "b@x.org"]);
+      expect(await addMembers(db, " a@x.org , b@x.org,,A@X.org ")).toEqual([]);
+      expect(await addMembers(db, "B@X.ORG")).toEqual([]);
+      expect(await count(db, "member")).toBe(2);
+    });
+
+    test("stores an entry that is not an email as is (spec §5: trimmed, not validated)", async (db) => {
+      await clear(db, "member");
+      expect((await addMembers(db, "  not an email  ")).map((m) => m.email)).toEqual(["not an email"]);
+    });
+
+    test("delete removes one member and reports a missing one", async (db) => {
+      await clear(db, "member");
+      const [a, b] = await addMembers(db, "a@x.org,b@x.org");
+      expect(await deleteMember(db, a!.id)).toBe(true);
+      expect(await deleteMember(db, a!.id)).toBe(false);
+      expect((await listMembers(db)).map((m) => m.id)).toEqual([b!.id]);
+    });
+  });
+
+  describe("settings", () => {
+    test("get is undefined until set; set overwrites", async (db) => {
+      await clear(db, "setting");
+      expect(await getSetting(db, "emailWorkerUrl")).toBeUndefined();
+      await setSetting(db, "emailWorkerUrl", "https://worker.example/one");
+      expect(await getSetting(db, "emailWorkerUrl")).toBe("https://worker.example/one");
+      await setSetting(db, "emailWorkerUrl", "https://worker.example/two");
+      expect(await getSetting(db, "emailWorkerUrl")).toBe("https://worker.example/two");
+      expect(await count(db, "setting")).toBe(1);
+    });
+  });
+
+  describe("change counters", () => {
+    test("each write bumps its own topic only", async (db) => {
+      const writes: [string, () => Promise<unknown>][] = [
+        ["events", () => createEvent(db, event(), null)],
+        ["news", () => createNewsPost(db, post(), null)],
+        ["banner", () => setBanner(db, "text", "a@example.org")],
+        ["measurements", () => addMeasurement(db, { date: "2026-06-01", value: 1 })],
+        ["members", () => addMembers(db, `${crypto.randomUUID()}@x.org`)],
+      ];
+      for (const [topic, write] of writes) {
+        const before = await getVersions(db);
+        await write();
+        const after = await getVersions(db);
+        expect(after[topic as keyof typeof after]).toBe((before[topic as keyof typeof before] ?? 0) + 1);
+        for (const other of Object.keys(after)) {
+          if (other !== topic) expect(after[other as keyof typeof after]).toBe(before[other as keyof typeof before]);
+        }
+        expect(typeof after[topic as keyof typeof after]).toBe("number");
+      }
+    });
+
+    test("a fresh database has no versions", async () => {
+      expect(await getVersions(await freshDb())).toEqual({});
+    });
+  });
+
+  describe("seedOnce", () => {
+    test("writes the demo content once, with the last 30 real readings ending today in Chicago", async () => {
+      const db = await freshDb();
+      // 03:00 UTC on 1 March is still 28 February in Chicago.
+      const now = new Date("2026-03-01T03:00:00Z");
+      const today = todayIn(association.timeZone, now);
+      expect(today).toBe("2026-02-28");
+      expect(await seedOnce(db, "demo", now)).toBe(true);
+
+      expect(await count(db, "news_post")).toBe(3);
+      expect(await count(db, "event")).toBe(5);
+      expect(await getBanner(db)).toBeDefined();
+      const readings = await listLatestMeasurements(db, { limit: 1000 });
+      expect(readings).toHaveLength(30);
+      expect(readings.at(-1)!.date).toBe(today);
+      expect(readings[0]!.date).toBe("2026-01-30");
+      expect(new Set(readings.map((r) => r.date)).size).toBe(30);
+      expect(readings.map((r) => r.value)).toEqual(csvValues().slice(-30));
+
+      const counts = await Promise.all(TABLES.map((t) => count(db, t)));
+      expect(await seedOnce(db, "demo", now)).toBe(false);
+      expect(await seedOnce(db, "demo")).toBe(false);
+      expect(await Promise.all(TABLES.map((t) => count(db, t)))).toEqual(counts);
+    });
+
+    test("with the current time, the last reading is today in Chicago", async () => {
+      const db = await freshDb();
+      const before = todayIn(association.timeZone);
+      expect(await seedOnce(db, "demo")).toBe(true);
+      const after = todayIn(association.timeZone);
+      const last = (await listLatestMeasurements(db, { limit: 1 }))[0]!;
+      expect([before, after]).toContain(last.date);
+    });
+
+    test("mode none leaves a fresh database empty, and a later demo call writes nothing", async () => {
+      const db = await freshDb();
+      expect(await seedOnce(db, "none")).toBe(false);
+      expect(await seedOnce(db, "demo")).toBe(false);
+      for (const table of ["news_post", "event", "banner", "measurement", "member"] as const) {
+        expect(await count(db, table)).toBe(0);
+      }
+    });
+
+    test("does not seed a database that already has news", async () => {
+      const db = await freshDb();
+      await createNewsPost(db, post(), null);
+      expect(await seedOnce(db, "demo")).toBe(false);
+      expect(await count(db, "news_post")).toBe(1);
+      expect(await count(db, "event")).toBe(0);
+      expect(await count(db, "measurement")).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runServerToExit, startServer, type RunningServer } from "../support/server.ts";
+
+const dirs: string[] = [];
+const servers: RunningServer[] = [];
+function dataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "shoreline-server-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  for (const s of servers.splice(0)) if (s.process.exitCode === null) await s.stop("SIGKILL");
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function signIn(url: string, email: string, password: string) {
+  return fetch(`${url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+    body: new URLSearchParams({ email, password, intent: "login" }),
+  });
+}
+
+describe("server start-up", () => {
+  it("refuses a bad configuration value and names it", async () => {
+    const result = await runServerToExit({ DATA_DIR: dataDir(), PORT: "seventy" });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("PORT");
+  });
+
+  it("refuses a DATABASE_URL that is not PostgreSQL", async () => {
+    const result = await runServerToExit({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://root@localhost/x" });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("DATABASE_URL");
+  });
+
+  it("migrates, seeds the demo once, creates ADMIN_EMAIL, answers /healthz and shuts down cleanly", async () => {
+    const dir = dataDir();
+    const env = { DATA_DIR: dir, ADMIN_EMAIL: "chair@example.org", ADMIN_PASSWORD: "first-password" };
+    const server = await startServer(env);
+    servers.push(server);
+    expect(await (await fetch(`${server.url}/healthz`)).text()).toBe("ok");
+    const home = await (await fetch(server.url)).text();
+    expect(home).toContain("Board elections at the annual meeting");
+    expect(existsSync(path.join(dir, "shoreline.db"))).toBe(true);
+
+    const signedIn = await signIn(server.url, "chair@example.org", "first-password");
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/admin");
+
+    expect(await server.stop()).toBe(0);
+    // The database was closed: SQLite removes the write-ahead log when the last connection closes.
+    expect(existsSync(path.join(dir, "shoreline.db-wal"))).toBe(false);
+
+    // A second start keeps the data (no second seed) and resets the administrator's password.
+    const again = await startServer({ ...env, ADMIN_PASSWORD: "second-password" });
+    servers.push(again);
+    const news = await (await fetch(`${again.url}/news-events`)).text();
+    expect(news.match(/>Board elections at the annual meeting<\/h3>/g)?.length).toBe(1);
+    expect((await signIn(again.url, "chair@example.org", "first-password")).status).toBe(401);
+    expect((await signIn(again.url, "chair@example.org", "second-password")).status).toBe(302);
+    expect(await again.stop("SIGINT")).toBe(0);
+  });
+
+  it("leaves a new database empty with SEED=none", async () => {
+    const server = await startServer({ DATA_DIR: dataDir(), SEED: "none" });
+    servers.push(server);
+    const home = await (await fetch(server.url)).text();
+    expect(home).toContain("We couldn&#x27;t find any News Posts!");
+    const lake = await (await fetch(`${server.url}/the-lake`)).text();
+    expect(lake).toContain("No measurements found");
+    await server.stop();
+  });
+
+  it("finishes a request in flight before it exits on SIGTERM", async () => {
+    const server = await startServer({ DATA_DIR: dataDir() });
+    servers.push(server);
+    const inFlight = fetch(`${server.url}/the-lake`).then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 5));
+    const exit = server.stop();
+    expect(await inFlight).toContain("Beach conditions");
+    expect(await exit).toBe(0);
+  });
+
+  it("compresses pages and caches hashed assets for a year", async () => {
+    const server = await startServer({ DATA_DIR: dataDir() });
+    servers.push(server);
+    const page = await fetch(server.url, { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const asset = readdirSync("build/client/assets").find((f) => f.endsWith(".js"));
+    const response = await fetch(`${server.url}/assets/${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    await server.stop();
+  });
+});
+
+describe("mail without SMTP", () => {
+  it("writes the password reset message as an .eml file under DATA_DIR/mail", async () => {
+    const dir = dataDir();
+    const server = await startServer({ DATA_DIR: dir, ADMIN_EMAIL: "chair@example.org", ADMIN_PASSWORD: "first-password" });
+    servers.push(server);
+    const response = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: new URLSearchParams({ email: "chair@example.org", intent: "reset" }),
+    });
+    expect(response.status).toBe(200);
+    const mailDir = path.join(dir, "mail");
+    await expect.poll(() => (existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith(".eml")).length : 0)).toBe(1);
+    await server.stop();
+  });
+});
