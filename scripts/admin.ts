@@ -77,8 +77,10 @@ async function main(): Promise<number> {
       console.error(`There is no administrator ${email}; use add to create one.`);
       return 1;
     }
-    await ensureAdmin(services.auth, email, password);
-    console.log(command === "add" ? `Administrator ${email} added.` : `Password of ${email} changed; its sessions were ended.`);
+    const outcome = await ensureAdmin(services.auth, email, password);
+    if (outcome === "created") console.log(`Administrator ${email} added.`);
+    else if (outcome === "updated") console.log(`Password of ${email} changed; its sessions were ended.`);
+    else console.log(`${email} already has that password; nothing changed.`);
     return 0;
   } finally {
     await closeServices(services);

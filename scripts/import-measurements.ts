@@ -74,7 +74,7 @@ async function main(args: string[]): Promise<number> {
 
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
     const { added, skipped } = await importMeasurements(handle.db, readings);
     console.log(`Imported ${count(added, "reading")}, skipped ${count(skipped, "duplicate")}.`);
     return 0;

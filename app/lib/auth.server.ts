@@ -63,23 +63,25 @@ export async function migrateAuth(auth: Auth): Promise<void> {
 
 /**
  * Makes sure an administrator with this email exists and has this password: created when missing, its password
- * reset (and its other sessions ended) when present.
- * @returns "created" or "updated"
+ * reset (and its sessions ended) when present with another password; left alone when the password is the same.
+ * @returns "created", "updated" or "unchanged"
  */
-export async function ensureAdmin(auth: Auth, email: string, password: string): Promise<"created" | "updated"> {
+export async function ensureAdmin(auth: Auth, email: string, password: string): Promise<"created" | "updated" | "unchanged"> {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
     throw new RangeError(`The password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
   }
   const ctx = await auth.$context;
   const normalized = email.trim().toLowerCase();
-  const hash = await ctx.password.hash(password);
   const found = await ctx.internalAdapter.findUserByEmail(normalized, { includeAccounts: true });
+  const hash = await ctx.password.hash(password);
   if (!found) {
     const user = await ctx.internalAdapter.createUser({ email: normalized, name: normalized, emailVerified: true }, { method: "admin" });
     await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
     return "created";
   }
   const credential = found.accounts.find((a) => a.providerId === "credential");
+  // The same password again (a restart with ADMIN_PASSWORD unchanged) changes nothing and keeps the sessions.
+  if (credential?.password && (await ctx.password.verify({ hash: credential.password, password }))) return "unchanged";
   if (credential) await ctx.internalAdapter.updatePassword(found.user.id, hash);
   else await ctx.internalAdapter.linkAccount({ userId: found.user.id, providerId: "credential", accountId: found.user.id, password: hash });
   await ctx.internalAdapter.deleteUserSessions(found.user.id);

@@ -62,6 +62,8 @@ export function safeRedirect(value: string | null | undefined, fallback = "/admi
   try {
     const url = new URL(value, "http://shoreline.invalid");
     if (url.origin !== "http://shoreline.invalid") return fallback;
+    // Dot segments collapse in the URL parser ("/..//evil.example" becomes "//evil.example"): check the result too.
+    if (url.pathname.startsWith("//") || url.pathname.startsWith("/\\")) return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;

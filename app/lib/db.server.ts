@@ -50,16 +50,32 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
 }
 
 /**
- * Applies every pending migration of `db/migrations`, in order.
+ * Applies every pending migration of `db/migrations`, in order, all or none. Pass the handle so that SQLite can take
+ * its write lock for the whole run (two processes starting at once then migrate one after the other).
+ * @param handle from `openDatabase`
  * @returns the names of the migrations applied now (empty when the schema was current)
  * @throws the first migration error; the failed migration's transaction is rolled back
  */
-export async function migrateToLatest(db: Database): Promise<string[]> {
+export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "dialect" | "driver">): Promise<string[]> {
+  const { db } = handle;
+  const sqlite = handle.dialect === "sqlite" ? (handle.driver as SQLite.Database) : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // On SQLite the whole run is one IMMEDIATE transaction taken below, which is also the lock: Kysely takes none
+    // there, so two processes starting on a new file would both try to create the tables.
+    disableTransactions: sqlite !== undefined,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  if (sqlite) sqlite.exec("BEGIN IMMEDIATE");
+  let outcome;
+  try {
+    outcome = await migrator.migrateToLatest();
+  } catch (error) {
+    if (sqlite?.inTransaction) sqlite.exec("ROLLBACK");
+    throw error;
+  }
+  const { error, results } = outcome;
+  if (sqlite?.inTransaction) sqlite.exec(error ? "ROLLBACK" : "COMMIT");
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r: MigrationResult) => r.status === "Success").map((r) => r.migrationName);
 }

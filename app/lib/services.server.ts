@@ -42,7 +42,7 @@ export function createServices(config: Config, logger: Logger): Services {
  * @returns the names of the migrations applied now
  */
 export async function prepareServices(services: Services): Promise<string[]> {
-  const applied = await migrateToLatest(services.db);
+  const applied = await migrateToLatest(services.database);
   await migrateAuth(services.auth);
   if (services.config.admin) {
     const outcome = await ensureAdmin(services.auth, services.config.admin.email, services.config.admin.password);

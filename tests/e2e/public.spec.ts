@@ -264,3 +264,16 @@ test("an unknown path answers 404 with Page not found", async ({ page }) => {
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
 });
+
+test("the public pages hydrate without errors or warnings in the console", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard", "/more/localinfo/All", "/more/documents", "/contact-us", "/login"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(problems, path).toEqual([]);
+  }
+});

@@ -3,7 +3,6 @@
  * settings, change counters and the demo seed.
  */
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { association } from "../../content/association.ts";
 import { seedOnce } from "../../db/seed.ts";
@@ -36,7 +35,7 @@ import {
   type NewsPostInput,
 } from "../../app/models/news.server.ts";
 import { getSetting, setSetting } from "../../app/models/settings.server.ts";
-import { backends, PG_ADMIN_URL, type TestDatabase } from "../support/databases.ts";
+import { backends, type TestDatabase } from "../support/databases.ts";
 
 const CSV = new URL("../../db/data/montrose-beach-ecoli-2013-2015.csv", import.meta.url);
 const TABLES = ["news_post", "event", "banner", "measurement", "member", "setting"] as const;
@@ -71,30 +70,6 @@ async function count(db: Database, table: (typeof TABLES)[number]): Promise<numb
   return Number(row.n);
 }
 
-/**
- * Drops a test database without an uncaught "terminating connection due to administrator command" (57P01).
- * `TestDatabase.drop()` runs `DROP DATABASE … WITH (FORCE)` as soon as `pool.end()` resolves, but pg-pool resolves
- * before its clients have finished closing, so a server backend still alive is killed and its client emits an
- * unhandled 'error'. Close first, wait until the server has no session on the database, then drop.
- */
-async function dropQuietly(database: TestDatabase): Promise<void> {
-  if (database.url) {
-    await database.close(); // drop() closes again; Kysely's destroy is idempotent
-    const name = decodeURIComponent(new URL(database.url).pathname.slice(1));
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    try {
-      for (let i = 0; i < 250; i++) {
-        const { rows } = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    } finally {
-      await admin.end();
-    }
-  }
-  await database.drop();
-}
 
 async function clear(db: Database, ...tables: (typeof TABLES)[number][]): Promise<void> {
   for (const table of tables) await db.deleteFrom(table).execute();
@@ -110,8 +85,8 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
     if (!skip) database = await create();
   });
   afterAll(async () => {
-    if (database) await dropQuietly(database);
-    for (const d of extra) await dropQuietly(d);
+    if (database) await database.drop();
+    for (const d of extra) await d.drop();
   });
 
   /** A test over the shared database of this back end, skipped when the back end is not reachable. */

@@ -100,6 +100,20 @@ describe("server start-up", () => {
   });
 });
 
+describe("sign-in throttling", () => {
+  it("refuses an account after 5 failed attempts, even with the right password", async () => {
+    const server = await startServer({ DATA_DIR: dataDir(), ADMIN_EMAIL: "chair@example.org", ADMIN_PASSWORD: "right-password" });
+    servers.push(server);
+    for (let i = 0; i < 5; i++) expect((await signIn(server.url, "chair@example.org", `wrong-${i}`)).status).toBe(401);
+    const refused = await signIn(server.url, "chair@example.org", "right-password");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many failed sign-in attempts");
+    // Another account from the same address is not locked out by these five.
+    expect((await signIn(server.url, "other@example.org", "whatever-password")).status).toBe(401);
+    await server.stop();
+  });
+});
+
 describe("mail without SMTP", () => {
   it("writes the password reset message as an .eml file under DATA_DIR/mail", async () => {
     const dir = dataDir();

@@ -36,7 +36,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createSqliteDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "shoreline-test-"));
   const handle = openDatabase({ dataDir: dir });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   return {
     ...handle,
     dir,
@@ -58,7 +58,7 @@ export async function createPostgresDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const dir = mkdtempSync(path.join(tmpdir(), "shoreline-test-"));
   const handle = openDatabase({ databaseUrl: url.toString(), dataDir: dir });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   return {
     ...handle,
     url: url.toString(),
@@ -67,6 +67,13 @@ export async function createPostgresDatabase(): Promise<TestDatabase> {
       await handle.close();
       const client = new pg.Client({ connectionString: PG_ADMIN_URL });
       await client.connect();
+      // pg-pool's end() resolves before its connections are gone on the server; dropping WITH (FORCE) then would
+      // kill a live connection and surface as an uncaught 57P01 error. Wait until the server sees none.
+      for (let i = 0; i < 250; i++) {
+        const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
       rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,180 @@
+/**
+ * The schema migrations on both back ends: an empty database gets "0001-initial", a second run applies nothing, and
+ * every table (and column) of db/schema.ts exists afterwards.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
+import { migrations } from "../../db/migrations/index.ts";
+import { backends, PG_ADMIN_URL } from "../support/databases.ts";
+
+const SCHEMA = readFileSync(new URL("../../db/schema.ts", import.meta.url), "utf8");
+
+/** The tables of `interface DB` in db/schema.ts, each with the fields of its table interface. */
+function schemaTables(): Map<string, string[]> {
+  const body = (name: string) => {
+    const match = new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`).exec(SCHEMA);
+    if (!match) throw new Error(`interface ${name} not found in db/schema.ts`);
+    return match[1]!;
+  };
+  const tables = new Map<string, string[]>();
+  for (const [, table, type] of body("DB").matchAll(/^\s+(\w+): (\w+);/gm)) {
+    const fields = [...body(type!).matchAll(/^\s+(\w+)\??: /gm)].map((m) => m[1]!);
+    tables.set(table!, fields);
+  }
+  return tables;
+}
+
+interface EmptyDatabase {
+  handle: DatabaseHandle;
+  /** Opens another handle on the same database (another server process). */
+  reopen(): DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+/** A new SQLite file with nothing in it. */
+function emptySqlite(): EmptyDatabase {
+  const dir = mkdtempSync(path.join(tmpdir(), "shoreline-migrate-"));
+  const handle = openDatabase({ dataDir: dir });
+  return {
+    handle,
+    reopen: () => openDatabase({ dataDir: dir }),
+    drop: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new PostgreSQL database with nothing in it (the support helper's databases come migrated). */
+async function emptyPostgres(): Promise<EmptyDatabase> {
+  const name = `shoreline_migrate_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dir = mkdtempSync(path.join(tmpdir(), "shoreline-migrate-"));
+  const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: dir });
+  const handle = open();
+  const others: DatabaseHandle[] = [];
+  return {
+    handle,
+    reopen: () => {
+      const other = open();
+      others.push(other);
+      return other;
+    },
+    drop: async () => {
+      for (const h of [handle, ...others]) await h.close();
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      try {
+        // pg-pool's end() resolves before its connections are closed: wait for the server to see them go, so that
+        // the drop does not have to kill a session (which its client would report as an unhandled error).
+        for (let i = 0; i < 250; i++) {
+          const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const EMPTY = { sqlite: async () => emptySqlite(), postgres: emptyPostgres };
+
+describe("db/schema.ts as parsed by this test", () => {
+  it("names the nine tables of the first migration", () => {
+    expect([...schemaTables().keys()].sort()).toEqual(
+      ["banner", "change_version", "document", "event", "measurement", "member", "news_post", "setting", "sign_in_attempt"].sort(),
+    );
+    expect(schemaTables().get("news_post")).toContain("timezoneOffset");
+  });
+
+  it("lists 0001-initial as the first migration", () => {
+    expect(Object.keys(migrations)[0]).toBe("0001-initial");
+  });
+});
+
+describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
+  let database: EmptyDatabase | undefined;
+  afterEach(async () => {
+    await database?.drop();
+    database = undefined;
+  });
+
+  async function empty(skipTest: (note?: string) => void): Promise<EmptyDatabase> {
+    if (!(await available())) skipTest(`${name} is not reachable`);
+    database = await EMPTY[name]();
+    return database;
+  }
+
+  it("applies 0001-initial to an empty database, then nothing on a second run", async ({ skip }) => {
+    const { handle } = await empty(skip);
+    expect(await migrateToLatest(handle)).toEqual(["0001-initial"]);
+    expect(await migrateToLatest(handle)).toEqual([]);
+    expect(await migrateToLatest(handle)).toEqual([]);
+  });
+
+  it("applies every migration of db/migrations, in order", async ({ skip }) => {
+    const { handle } = await empty(skip);
+    expect(await migrateToLatest(handle)).toEqual(Object.keys(migrations));
+  });
+
+  it("creates every table of db/schema.ts with every column", async ({ skip }) => {
+    const { handle } = await empty(skip);
+    await migrateToLatest(handle);
+    const tables = await handle.db.introspection.getTables();
+    const byName = new Map(tables.map((t) => [t.name, t.columns.map((c) => c.name)]));
+    for (const [table, fields] of schemaTables()) {
+      expect(byName.has(table), `table ${table}`).toBe(true);
+      expect([...(byName.get(table) ?? [])].sort(), `columns of ${table}`).toEqual([...fields].sort());
+    }
+  });
+
+  it("leaves the tables empty and usable", async ({ skip }) => {
+    const { handle } = await empty(skip);
+    await migrateToLatest(handle);
+    for (const table of schemaTables().keys()) {
+      const rows = await handle.db.selectFrom(table as "setting").selectAll().execute();
+      expect(rows, table).toEqual([]);
+    }
+  });
+
+  // Two processes starting on the same new database (the server while `npm run admin` or `npm run import:measurements`
+  // runs) must migrate one after the other: one applies "0001-initial", the other nothing. SQLite is tried with two
+  // real processes, since its lock blocks the whole process; PostgreSQL with two pools in this one.
+  it("is safe when two processes migrate the same empty database at once", async ({ skip }) => {
+    const { handle, reopen } = await empty(skip);
+    let applied: string[][];
+    if (name === "sqlite") {
+      const file = (handle.driver as { name: string }).name;
+      await handle.close();
+      const script = `import { openDatabase, migrateToLatest } from "./app/lib/db.server.ts";
+        const h = openDatabase({ dataDir: ".", sqliteFile: ${JSON.stringify(file)} });
+        console.log(JSON.stringify(await migrateToLatest(h))); await h.close();`;
+      const run = () =>
+        new Promise<string>((resolve, reject) =>
+          execFile(process.execPath, ["--input-type=module", "-e", script], (error, stdout, stderr) =>
+            error ? reject(new Error(stderr || String(error))) : resolve(stdout),
+          ),
+        );
+      applied = (await Promise.all([run(), run()])).map((out) => JSON.parse(out) as string[]);
+    } else {
+      const other = reopen();
+      applied = await Promise.all([migrateToLatest(handle), migrateToLatest(other)]);
+      await other.close();
+    }
+    expect(applied.flat()).toEqual(["0001-initial"]);
+  });
+});
