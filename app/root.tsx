@@ -4,6 +4,7 @@ import { association } from "../content/association.ts";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { getServices, getSignedInUser } from "./lib/context.server.ts";
+import { todayIn } from "./lib/dates.ts";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -13,7 +14,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSignedInUser(getServices(context), request);
-  return { signedIn: user !== null, year: new Date().getFullYear() };
+  return { signedIn: user !== null, year: Number(todayIn(association.timeZone).slice(0, 4)) };
 }
 
 export function meta() {

@@ -48,7 +48,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
     });
   }
 
-  // Following a link closes the menu.
+  // Following a link closes the menu (the links close it on click too, for a link to the page already shown).
   useEffect(() => closeMenu(), [location.pathname]);
 
   useEffect(() => {
@@ -83,7 +83,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
         <style>{".menu-toggle{display:none!important}.site-nav{display:block!important}"}</style>
       </noscript>
       <div className="header-bar">
-        <Link to="/" className="logo" onClick={onLogoClick} aria-label={`${association.name}, home`}>
+        <Link to="/" className="logo" onClick={(event) => { closeMenu(); onLogoClick(event); }} aria-label={`${association.name}, home`}>
           <img src={logo} alt="" width="40" height="40" />
           <span className="logo-text">{association.shortName}</span>
         </Link>
@@ -101,13 +101,13 @@ export function Header({ signedIn }: { signedIn: boolean }) {
           <ul>
             {LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} prefetch="intent">
+                <NavLink to={link.to} prefetch="intent" onClick={closeMenu}>
                   {link.label}
                 </NavLink>
               </li>
             ))}
             <li className="social">
-              <a href={association.socialUrl} target="_blank" rel="noopener noreferrer">
+              <a href={association.socialUrl} target="_blank" rel="noopener noreferrer" onClick={closeMenu}>
                 {association.socialLabel}
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>

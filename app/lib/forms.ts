@@ -75,6 +75,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 /** FormData as a plain object of strings (files are left out). */
 export function formFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") out[key] = value;
+  // NUL cannot be stored in PostgreSQL text and has no use in a form: it is dropped.
+  for (const [key, value] of form) if (typeof value === "string") out[key] = value.replaceAll("\u0000", "");
   return out;
 }

@@ -159,10 +159,8 @@ test.describe("at 390 px", () => {
     await expect(nav(page)).toBeHidden();
   });
 
-  // App bug, app/components/Header.tsx:51-52: the menu closes only when `location.pathname` changes, so following a
-  // link to the page already shown (the logo on /, "The Lake" on /the-lake) navigates but leaves the menu open over
-  // the page. Un-fixme when the header closes the menu on every navigation (e.g. keyed on `location.key`).
-  test.fixme("following a menu link to the page already shown closes the menu", async ({ page }) => {
+  // A link to the page already shown (the logo on /, "The Lake" on /the-lake) changes no path, yet closes the menu.
+  test("following a menu link to the page already shown closes the menu", async ({ page }) => {
     await page.goto("/the-lake");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/news";
 import { association } from "../../../content/association.ts";
+import { ConfirmModal } from "../../components/ConfirmModal.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { getServices, requireAdmin } from "../../lib/context.server.ts";
 import { shortDate, todayIn } from "../../lib/dates.ts";
@@ -152,22 +153,9 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
       )}
 
       {deleting && (
-        <Modal title="Delete this post?" closeTo={BASE}>
-          <Form method="post" className="stack">
-            <p>
-              “{deleting.title || "(no title)"}” will be deleted from the site. This cannot be undone.
-            </p>
-            <input type="hidden" name="id" value={deleting.id} />
-            <div className="button-row">
-              <button type="submit" name="intent" value="delete" className="button danger" disabled={busy}>
-                Delete
-              </button>
-              <Link className="button secondary" to={BASE} preventScrollReset>
-                Cancel
-              </Link>
-            </div>
-          </Form>
-        </Modal>
+        <ConfirmModal title="Delete this post?" id={deleting.id} intent="delete" confirmLabel="Delete" closeTo={BASE}>
+          <p>“{deleting.title || "(no title)"}” will be deleted from the site. This cannot be undone.</p>
+        </ConfirmModal>
       )}
     </>
   );

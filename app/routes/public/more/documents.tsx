@@ -1,7 +1,7 @@
 import type { Route } from "./+types/documents";
 import { association } from "../../../../content/association.ts";
 import { getServices } from "../../../lib/context.server.ts";
-import { shortDate } from "../../../lib/dates.ts";
+import { shortDate, todayIn } from "../../../lib/dates.ts";
 import { listDocuments } from "../../../models/documents.server.ts";
 
 export function meta() {
@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       id: d.id,
       displayName: d.displayName,
       size: d.size,
-      date: new Date(d.created).toISOString().slice(0, 10),
+      date: todayIn(association.timeZone, new Date(d.created)),
     })),
   };
 }
