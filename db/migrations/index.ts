@@ -4,7 +4,9 @@
  */
 import type { Migration } from "kysely/migration";
 import * as initial from "./0001-initial.ts";
+import * as emailWorkerSetting from "./0002-email-worker-setting.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-email-worker-setting": emailWorkerSetting,
 };

@@ -121,7 +121,7 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
 
   it("applies 0001-initial to an empty database, then nothing on a second run", async ({ skip }) => {
     const { handle } = await empty(skip);
-    expect(await migrateToLatest(handle)).toEqual(["0001-initial"]);
+    expect((await migrateToLatest(handle))[0]).toBe("0001-initial");
     expect(await migrateToLatest(handle)).toEqual([]);
     expect(await migrateToLatest(handle)).toEqual([]);
   });
@@ -142,12 +142,12 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
     }
   });
 
-  it("leaves the tables empty and usable", async ({ skip }) => {
+  it("leaves the content tables empty; settings hold only the default email worker address", async ({ skip }) => {
     const { handle } = await empty(skip);
     await migrateToLatest(handle);
     for (const table of schemaTables().keys()) {
       const rows = await handle.db.selectFrom(table as "setting").selectAll().execute();
-      expect(rows, table).toEqual([]);
+      expect(rows, table).toEqual(table === "setting" ? [{ key: "emailWorkerUrl", value: "/api/email" }] : []);
     }
   });
 
@@ -175,6 +175,33 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
       applied = await Promise.all([migrateToLatest(handle), migrateToLatest(other)]);
       await other.close();
     }
-    expect(applied.flat()).toEqual(["0001-initial"]);
+    expect(applied.flat()).toEqual(Object.keys(migrations));
+  });
+
+  it("upgrades a 0001 database with data: rows kept, the email worker address added only where none was set", async ({ skip }) => {
+    const { handle, reopen } = await empty(skip);
+    // An install at 0001 with content, as released before 0002 existed.
+    const { Migrator } = await import("kysely/migration");
+    const { "0001-initial": first } = migrations;
+    const old = new Migrator({ db: handle.db, provider: { getMigrations: async () => ({ "0001-initial": first! }) } });
+    expect((await old.migrateToLatest()).error).toBeUndefined();
+    await handle.db.insertInto("news_post").values({ id: "n1", title: "Old post", text: "kept", date: "2025-06-01", author: "a", authorId: null, created: 1, updated: 1, timestamp: 2, timezoneOffset: 300 }).execute();
+    await handle.db.insertInto("measurement").values({ id: "m1", date: "2025-06-01", value: 235.5, name: "E. Coli", unit: "per 100mL", timestamp: 2, createdAt: 1 }).execute();
+
+    expect(await migrateToLatest(handle)).toEqual(["0002-email-worker-setting"]);
+    expect(await handle.db.selectFrom("news_post").select(["title", "text"]).execute()).toEqual([{ title: "Old post", text: "kept" }]);
+    expect((await handle.db.selectFrom("measurement").select("value").executeTakeFirstOrThrow()).value).toBe(235.5);
+    expect((await handle.db.selectFrom("setting").select("value").where("key", "=", "emailWorkerUrl").executeTakeFirstOrThrow()).value).toBe("/api/email");
+    void reopen;
+  });
+
+  it("keeps an email worker address that was set before 0002", async ({ skip }) => {
+    const { handle } = await empty(skip);
+    const { Migrator } = await import("kysely/migration");
+    const { "0001-initial": first } = migrations;
+    await new Migrator({ db: handle.db, provider: { getMigrations: async () => ({ "0001-initial": first! }) } }).migrateToLatest();
+    await handle.db.insertInto("setting").values({ key: "emailWorkerUrl", value: "https://mail.example.org/send" }).execute();
+    await migrateToLatest(handle);
+    expect((await handle.db.selectFrom("setting").select("value").where("key", "=", "emailWorkerUrl").executeTakeFirstOrThrow()).value).toBe("https://mail.example.org/send");
   });
 });
