@@ -14,6 +14,7 @@ export default [
     route("documents", "routes/public/more/documents.tsx"),
   ]),
   route("documents/:id", "routes/public/document-download.ts"),
+  route("api/email", "routes/api/email.ts"),
 
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.ts"),
@@ -26,6 +27,7 @@ export default [
     route("members", "routes/admin/members.tsx"),
     route("email", "routes/admin/email.tsx"),
     route("documents", "routes/admin/documents.tsx"),
+    route("documents/upload", "routes/admin/documents-upload.ts"),
     route("beach-measurements", "routes/admin/beach-measurements.tsx"),
     route("banner", "routes/admin/banner.tsx"),
   ]),

@@ -1,6 +1,8 @@
 /** Document metadata (spec §3). The bytes live in the storage back end under the same id. */
 import type { DocumentRecord } from "../../db/schema.ts";
 import type { Database } from "../lib/db.server.ts";
+import type { Storage } from "../lib/storage.server.ts";
+import { bumpVersion } from "./changes.server.ts";
 
 export type { DocumentRecord };
 
@@ -11,4 +13,54 @@ export async function listDocuments(db: Database): Promise<DocumentRecord[]> {
 
 export async function getDocument(db: Database, id: string): Promise<DocumentRecord | undefined> {
   return db.selectFrom("document").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Stores an uploaded document: the bytes first (atomically, under a server-made id), then its record; if the record
+ * cannot be written the bytes are removed again, so nothing is left half-saved.
+ * @param id storage id, time stamp + extension
+ */
+export async function addDocument(
+  db: Database,
+  storage: Storage,
+  file: { id: string; displayName: string; contentType: string; bytes: Uint8Array },
+  now = Date.now(),
+): Promise<DocumentRecord> {
+  await storage.put(file.id, file.bytes);
+  const record = { id: file.id, displayName: file.displayName, contentType: file.contentType, size: file.bytes.length, created: now, updated: now };
+  try {
+    await db.insertInto("document").values(record).execute();
+  } catch (error) {
+    await storage.remove(file.id);
+    throw error;
+  }
+  await bumpVersion(db, "documents");
+  return record;
+}
+
+/** Renames a document (its displayName); returns false when there is no such document. */
+export async function renameDocument(db: Database, id: string, displayName: string, now = Date.now()): Promise<boolean> {
+  const result = await db.updateTable("document").set({ displayName, updated: now }).where("id", "=", id).executeTakeFirst();
+  await bumpVersion(db, "documents");
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes a document's record, then its bytes; returns false when there is no such document. */
+export async function deleteDocument(db: Database, storage: Storage, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("document").where("id", "=", id).executeTakeFirst();
+  if (result.numDeletedRows === 0n) return false;
+  await storage.remove(id);
+  await bumpVersion(db, "documents");
+  return true;
+}
+
+/**
+ * A new storage id: the current time in milliseconds plus the extension (spec §3), made unique against stored ones
+ * by moving forward a millisecond at a time.
+ */
+export async function newDocumentId(db: Database, extension: string, now = Date.now()): Promise<string> {
+  for (let t = now; ; t++) {
+    const id = `${t}${extension}`;
+    if (!(await getDocument(db, id))) return id;
+  }
 }
