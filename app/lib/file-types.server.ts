@@ -54,9 +54,9 @@ export function cleanDisplayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const cleaned = base
     .normalize("NFC")
+    .replace(/\s+/g, " ")
     // oxlint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f"<>|*?]/g, "")
-    .replace(/\s+/g, " ")
     .trim()
     .slice(0, 200)
     .trim();

@@ -120,7 +120,7 @@ export default function AdminEmail({ loaderData, actionData }: Route.ComponentPr
       </Form>
       <div aria-live="polite">
         {success && result?.state === "success" && (
-          <p className="success">Email sent to {result.sent} {result.sent === 1 ? "member" : "members"}.</p>
+          <p className="success">{`Email sent to ${result.sent} ${result.sent === 1 ? "member" : "members"}.`}</p>
         )}
         {result?.state === "error" && (
           <p className="alert" role="alert">

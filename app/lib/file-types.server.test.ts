@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { cleanDisplayName, detectDocumentType } from "./file-types.server.ts";
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+const PDF = bytes("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00, ...new Array(60).fill(0)]);
+
+describe("detectDocumentType: judged by content (spec §5: four types)", () => {
+  it("recognises a PDF and a JPEG whatever their names", async () => {
+    expect(await detectDocumentType(PDF, "minutes.pdf")).toBe("application/pdf");
+    expect(await detectDocumentType(PDF, "minutes.txt")).toBe("application/pdf");
+    expect(await detectDocumentType(JPEG, "dock.jpg")).toBe("image/jpeg");
+  });
+  it("takes UTF-8 text as plain text, or CSV when the name says .csv", async () => {
+    expect(await detectDocumentType(bytes("Agenda\n1. Dues\tApril 1\r\n"), "agenda.txt")).toBe("text/plain");
+    expect(await detectDocumentType(bytes("date,value\n2026-06-01,12\n"), "readings.CSV")).toBe("text/csv");
+    expect(await detectDocumentType(bytes("\uFEFFcafé, 🌊"), "notes")).toBe("text/plain");
+  });
+  it("refuses other formats even under an accepted name", async () => {
+    expect(await detectDocumentType(PNG, "photo.jpg")).toBeUndefined();
+    expect(await detectDocumentType(EXE, "minutes.pdf")).toBeUndefined();
+    expect(await detectDocumentType(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0]), "a.txt")).toBeUndefined();
+  });
+  it("refuses markup a browser would run, binary text and empty files", async () => {
+    expect(await detectDocumentType(bytes("<!DOCTYPE html><script>alert(1)</script>"), "a.txt")).toBeUndefined();
+    expect(await detectDocumentType(bytes("  <svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>"), "a.csv")).toBeUndefined();
+    expect(await detectDocumentType(bytes("<?xml version='1.0'?><x/>"), "a.txt")).toBeUndefined();
+    expect(await detectDocumentType(bytes("text\u0000with NUL"), "a.txt")).toBeUndefined();
+    expect(await detectDocumentType(new Uint8Array([0xc3, 0x28]), "a.txt")).toBeUndefined();
+    expect(await detectDocumentType(new Uint8Array(), "a.txt")).toBeUndefined();
+  });
+});
+
+describe("cleanDisplayName", () => {
+  it("keeps an ordinary name", () => expect(cleanDisplayName("Minutes 2026-05.pdf")).toBe("Minutes 2026-05.pdf"));
+  it("drops folders and traversal", () => {
+    expect(cleanDisplayName("../../etc/passwd")).toBe("passwd");
+    expect(cleanDisplayName("C:\\Users\\ann\\dues.csv")).toBe("dues.csv");
+    expect(cleanDisplayName("..")).toBe("document");
+  });
+  it("removes control characters and quotes, folds white space, caps the length", () => {
+    expect(cleanDisplayName('a\r\nb\t"c".txt')).toBe("a b c.txt");
+    expect(cleanDisplayName("x".repeat(500)).length).toBe(200);
+    expect(cleanDisplayName("   ")).toBe("document");
+  });
+  it("keeps unicode", () => expect(cleanDisplayName("Protokoll Seeverein – Übersicht.pdf")).toBe("Protokoll Seeverein – Übersicht.pdf"));
+});
