@@ -1,0 +1,46 @@
+/**
+ * Lighthouse (mobile) in Debian's Chromium on the public pages of the production build, on a fresh data folder
+ * with the demo content. Prints the four category scores and the main metrics of each page.
+ * Usage: npm run lighthouse [-- /path ...]   (run `npm run build` first; CHROME_PATH defaults to /usr/bin/chromium)
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServer } from "../tests/support/server.ts";
+
+const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard"];
+const dataDir = mkdtempSync(path.join(tmpdir(), "shoreline-lighthouse-"));
+const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const rows: string[] = [];
+try {
+  for (const page of pages) {
+    const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => audits[id]?.displayValue ?? "n/a";
+    rows.push(
+      `${page.padEnd(18)} perf ${score("performance")}  a11y ${score("accessibility")}  best ${score("best-practices")}  seo ${score("seo")}  ` +
+        `| FCP ${metric("first-contentful-paint")}  LCP ${metric("largest-contentful-paint")}  TBT ${metric("total-blocking-time")}  CLS ${metric("cumulative-layout-shift")}  SI ${metric("speed-index")}`,
+    );
+    for (const [id, category] of Object.entries(categories)) {
+      if ((category.score ?? 1) < 1) {
+        const failing = category.auditRefs
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id);
+        if (failing.length > 0) rows.push(`    ${id}: ${failing.join(", ")}`);
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(rows.join("\n"));
