@@ -110,7 +110,7 @@ export async function start(): Promise<Server> {
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   if (await seedOnce(services.db, config.seed)) logger.info("demo content seeded");
 
-  const feed = createChangeFeed(services.db, logger);
+  const feed = createChangeFeed(services.database, logger);
   const streams = new Set<Response>();
   const app = createApp(services, feed, streams);
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,9 +1,11 @@
 /**
  * Watches the change counters in the database and tells subscribers which topics changed. It reads the database,
  * not process memory, so a write made by any server process (or the command line) on the same database is seen.
- * One poll serves every subscriber, and it runs only while someone listens.
+ * One poll serves every subscriber, and it runs only while someone listens. On PostgreSQL a LISTEN connection
+ * also delivers each change at once (the poll then only backs it up).
  */
-import type { Database } from "./db.server.ts";
+import pg from "pg";
+import { CHANGE_CHANNEL, type Database, type DatabaseHandle } from "./db.server.ts";
 import type { Logger } from "./logger.server.ts";
 import { getVersions, type Topic } from "../models/changes.server.ts";
 
@@ -16,15 +18,54 @@ export interface ChangeFeed {
   close(): void;
 }
 
-/** @param intervalMs how often to read the counters while there are listeners, in milliseconds */
-export function createChangeFeed(db: Database, logger: Logger, intervalMs = 1000): ChangeFeed {
+/**
+ * @param handle the database; with a PostgreSQL handle, changes also arrive by LISTEN
+ * @param intervalMs how often to read the counters while there are listeners, in milliseconds
+ */
+export function createChangeFeed(handle: Pick<DatabaseHandle, "db" | "dialect" | "url">, logger: Logger, intervalMs = 1000): ChangeFeed {
+  const db: Database = handle.db;
   const listeners = new Set<ChangeListener>();
+  let listener: pg.Client | undefined;
+
+  async function listen() {
+    if (handle.dialect !== "postgres" || !handle.url || listener) return;
+    const client = new pg.Client({ connectionString: handle.url });
+    listener = client;
+    client.on("notification", (message) => {
+      if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
+      // Keep the poll's view in step, so the same change is not reported twice.
+      void poll();
+    });
+    client.on("error", (error) => {
+      logger.warn({ err: error }, "change feed LISTEN connection failed; polling only");
+      if (listener === client) listener = undefined;
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      logger.warn({ err: error }, "change feed could not LISTEN; polling only");
+      if (listener === client) listener = undefined;
+      await client.end().catch(() => {});
+    }
+  }
+
+  function unlisten() {
+    const client = listener;
+    listener = undefined;
+    void client?.end().catch(() => {});
+  }
   let known: Partial<Record<Topic, number>> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let polling = false;
 
-  async function poll() {
-    if (polling) return;
+  let again = false;
+  async function poll(): Promise<void> {
+    // A poll asked for while one runs (a NOTIFY that came in meanwhile) runs right after it.
+    if (polling) {
+      again = true;
+      return;
+    }
     polling = true;
     try {
       const current = await getVersions(db);
@@ -38,6 +79,10 @@ export function createChangeFeed(db: Database, logger: Logger, intervalMs = 1000
     } finally {
       polling = false;
     }
+    if (again) {
+      again = false;
+      await poll();
+    }
   }
 
   return {
@@ -45,7 +90,8 @@ export function createChangeFeed(db: Database, logger: Logger, intervalMs = 1000
       listeners.add(listener);
       if (!timer) {
         void poll();
-        timer = setInterval(() => void poll(), intervalMs);
+        void listen();
+        timer = setInterval(() => void poll(), handle.dialect === "postgres" ? intervalMs * 5 : intervalMs);
         timer.unref();
       }
       return () => {
@@ -54,6 +100,7 @@ export function createChangeFeed(db: Database, logger: Logger, intervalMs = 1000
           clearInterval(timer);
           timer = undefined;
           known = undefined;
+          unlisten();
         }
       };
     },
@@ -61,6 +108,7 @@ export function createChangeFeed(db: Database, logger: Logger, intervalMs = 1000
       listeners.clear();
       if (timer) clearInterval(timer);
       timer = undefined;
+      unlisten();
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from "kysely";
 import { Migrator, type MigrationResult } from "kysely/migration";
 import pg from "pg";
 import type { DB } from "../../db/schema.ts";
@@ -16,6 +16,8 @@ export type Dialect = "sqlite" | "postgres";
 export interface DatabaseHandle {
   db: Database;
   dialect: Dialect;
+  /** The PostgreSQL connection string, for a dedicated LISTEN connection; undefined on SQLite. */
+  url?: string | undefined;
   /** The raw driver handle better-auth shares: the SQLite connection, or the PostgreSQL pool. */
   driver: SQLite.Database | pg.Pool;
   /** Closes every connection; the handle is unusable afterwards. */
@@ -36,7 +38,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", driver: pool, close: () => db.destroy() };
+    return { db, dialect: "postgres", url: options.databaseUrl, driver: pool, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, "shoreline.db");
   const sqlite = new SQLite(file);
@@ -78,4 +80,17 @@ export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "diale
   if (sqlite?.inTransaction) sqlite.exec(error ? "ROLLBACK" : "COMMIT");
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r: MigrationResult) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** The PostgreSQL channel that carries change signals (see `notifyChange`). */
+export const CHANGE_CHANNEL = "shoreline_changes";
+
+/**
+ * Tells other server processes at once that `topic` changed: a NOTIFY on PostgreSQL (delivered when the surrounding
+ * transaction commits). SQLite has no such signal; its readers poll the change counters instead.
+ */
+export async function notifyChange(db: Kysely<DB>, topic: string): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${topic})`.execute(db);
+  }
 }

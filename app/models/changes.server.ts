@@ -2,7 +2,7 @@
  * Change counters: every write bumps its topic's version in the database, so that any server process on the same
  * database can tell that data changed (live event lists, page caches) without sharing memory.
  */
-import type { Database } from "../lib/db.server.ts";
+import { notifyChange, type Database } from "../lib/db.server.ts";
 
 export const TOPICS = ["news", "events", "banner", "measurements", "documents", "members"] as const;
 export type Topic = (typeof TOPICS)[number];
@@ -14,6 +14,7 @@ export async function bumpVersion(db: Database, topic: Topic): Promise<void> {
     .values({ topic, version: 1 })
     .onConflict((oc) => oc.column("topic").doUpdateSet((eb) => ({ version: eb("change_version.version", "+", 1) })))
     .execute();
+  await notifyChange(db, topic);
 }
 
 /** The current version of every topic that has changed at least once; a topic never written is absent (0). */
