@@ -4,12 +4,15 @@
  * from a client, so they cannot escape the folder.
  */
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
 export interface Storage {
-  /** Stores the bytes under `id`, atomically: a reader sees the whole file or none. */
+  /**
+   * Stores the bytes under a new `id`, atomically: a reader sees the whole file or none.
+   * @throws when a file with that id exists already (it is never overwritten)
+   */
   put(id: string, bytes: Uint8Array): Promise<void>;
   /** A stream of the bytes, or undefined when there is no such file. */
   get(id: string): Promise<{ stream: Readable; size: number } | undefined>;
@@ -33,7 +36,12 @@ export function createDiskStorage(dir: string): Storage {
       const target = path.join(dir, checkedId(id));
       const temporary = path.join(dir, `.${id}.${crypto.randomUUID()}.tmp`);
       await writeFile(temporary, bytes, { flush: true });
-      await rename(temporary, target);
+      // link() puts the whole file in place at once and, unlike rename(), fails rather than replace another.
+      try {
+        await link(temporary, target);
+      } finally {
+        await unlink(temporary);
+      }
     },
     async get(id) {
       const file = path.join(dir, checkedId(id));
