@@ -1,3 +1,4 @@
+import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { association } from "../content/association.ts";
@@ -5,6 +6,7 @@ import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { getServices, getSignedInUser } from "./lib/context.server.ts";
 import { todayIn } from "./lib/dates.ts";
+import { NonceContext } from "./lib/nonce.ts";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -23,6 +25,7 @@ export function meta() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useContext(NonceContext);
   return (
     <html lang="en">
       <head>
@@ -36,13 +39,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header signedIn={data?.signedIn ?? false} />
+        <Header signedIn={data?.signedIn ?? false} nonce={nonce} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <Footer year={data?.year ?? new Date().getFullYear()} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -20,7 +20,7 @@ type MenuState = "closed" | "open" | "closing";
  * section links, the social page in a new tab, and on narrow screens a menu toggle that closes after 150 ms.
  * Its height is published as the page-wide CSS value `--header-height`.
  */
-export function Header({ signedIn }: { signedIn: boolean }) {
+export function Header({ signedIn, nonce }: { signedIn: boolean; nonce: string }) {
   const [menu, setMenu] = useState<MenuState>("closed");
   const headerRef = useRef<HTMLElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -80,7 +80,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
     <header className="site-header" ref={headerRef} data-menu={menu}>
       {/* Without JavaScript the menu cannot toggle, so it stays open on narrow screens. */}
       <noscript>
-        <style>{".menu-toggle{display:none!important}.site-nav{display:block!important}"}</style>
+        <style nonce={nonce}>{".menu-toggle{display:none!important}.site-nav{display:block!important}"}</style>
       </noscript>
       <div className="header-bar">
         <Link to="/" className="logo" onClick={(event) => { closeMenu(); onLogoClick(event); }} aria-label={`${association.name}, home`}>

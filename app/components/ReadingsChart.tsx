@@ -29,7 +29,7 @@ export function ReadingsChart({ readings }: { readings: ChartReading[] }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (
-    <div className="chart-box" style={{ minHeight: CHART_HEIGHT }} aria-hidden="true">
+    <div className="chart-box" aria-hidden="true">
       {mounted ? (
         <ChartErrorBoundary>
           <Suspense fallback={null}>

@@ -41,7 +41,11 @@ function authOptions(config: Config, database: DatabaseHandle, mailer: Mailer, l
       updateAge: 60 * 60 * 24,
     },
     advanced: {
-      useSecureCookies: config.publicUrl.startsWith("https://"),
+      // On https every cookie is `__Host-` prefixed (Secure, Path=/, no Domain: it cannot be set by a sub-domain);
+      // better-auth's own prefix would only be `__Secure-`.
+      useSecureCookies: false,
+      cookiePrefix: config.publicUrl.startsWith("https://") ? "__Host-shoreline" : "shoreline",
+      defaultCookieAttributes: { secure: config.publicUrl.startsWith("https://"), sameSite: "lax", httpOnly: true, path: "/" },
       ipAddress: config.trustProxy ? { ipAddressHeaders: ["x-forwarded-for"] } : { disableIpTracking: true },
     },
     rateLimit: { enabled: true, window: 60, max: 100 },

@@ -132,7 +132,7 @@ describe.each(backends)("administrator sign-in on $name", ({ name, create, avail
       await expect(signIn(auth, EMAIL, FIRST_PASSWORD.toUpperCase())).rejects.toThrow();
       await expect(signIn(auth, "nobody@heronlake.example.org", FIRST_PASSWORD)).rejects.toBeInstanceOf(APIError);
       expect(await sessionEmail(auth, "")).toBeNull();
-      expect(await sessionEmail(auth, "better-auth.session_token=forged.value")).toBeNull();
+      expect(await sessionEmail(auth, "shoreline.session_token=forged.value")).toBeNull();
     });
 
     it("ensureAdmin again with a new password: updated, the old password fails, the new works, old sessions end", async ({

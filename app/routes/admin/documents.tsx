@@ -101,8 +101,8 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
       ) : (
         <ul className="item-list">
           {documents.map((d) => (
-            <li key={d.id} className="card admin-head" style={{ marginBottom: 0 }}>
-              <span style={{ overflowWrap: "anywhere" }}>
+            <li key={d.id} className="card admin-head row">
+              <span className="wrap">
                 <a href={`/documents/${d.id}`}>{d.displayName}</a>
                 <span className="muted">
                   {" "}
@@ -119,7 +119,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
       {managing && (
         <Modal title={confirmDelete ? "Delete this file?" : "Rename or delete"} closeTo={BASE}>
           {actionData?.error && (
-            <p className="alert" role="alert" style={{ margin: "1rem 1rem 0" }}>
+            <p className="alert modal-alert" role="alert">
               {actionData.error}
             </p>
           )}

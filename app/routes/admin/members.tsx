@@ -78,8 +78,8 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
       ) : (
         <ul className="item-list">
           {members.map((m) => (
-            <li key={m.id} className="card admin-head" style={{ marginBottom: 0 }}>
-              <span style={{ overflowWrap: "anywhere" }}>{m.email}</span>
+            <li key={m.id} className="card admin-head row">
+              <span className="wrap">{m.email}</span>
               <Link className="button small secondary" to={`${BASE}?delete=${m.id}`} preventScrollReset>
                 Delete<span className="visually-hidden"> {m.email}</span>
               </Link>

@@ -56,7 +56,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
                 conditions.
               </p>
             )}
-            <h3 className="muted" style={{ marginTop: "1.25rem" }}>
+            <h3 className="muted spaced">
               The latest {readings.length} readings
             </h3>
             <ReadingsChart readings={readings} />
@@ -108,7 +108,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
         <div className="grid two">
           <dl className="facts">
             {lakeFacts.map((f) => (
-              <div key={f.label} style={{ display: "contents" }}>
+              <div key={f.label} className="fact">
                 <dt>{f.label}</dt>
                 <dd>{f.value}</dd>
               </div>

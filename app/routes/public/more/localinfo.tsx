@@ -27,7 +27,7 @@ export default function LocalInfo({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Local Info</h1>
       <nav aria-label="Categories">
-        <ul className="button-row" style={{ listStyle: "none", padding: 0 }}>
+        <ul className="button-row plain">
           {FILTERS.map((f) => (
             <li key={f}>
               <NavLink className="button secondary" to={`/more/localinfo/${encodeURIComponent(f)}`}>
@@ -40,14 +40,14 @@ export default function LocalInfo({ loaderData }: Route.ComponentProps) {
       <ul className="cards">
         {shown.map((b) => (
           <li key={b.name} className="card">
-            <h2 style={{ fontSize: "1.1rem", margin: "0 0 0.25rem" }}>{b.name}</h2>
+            <h2 className="card-title">{b.name}</h2>
             <p className="muted">{b.category}</p>
             <address>
               {b.address}
               <br />
               <a href={`tel:${b.phone.replace(/[^\d+]/g, "")}`}>{b.phone}</a>
             </address>
-            <p style={{ marginTop: "0.75rem" }}>
+            <p className="card-action">
               <a className="button secondary" href={b.link} target="_blank" rel="noopener noreferrer">
                 Link<span className="visually-hidden"> to {b.name} (opens in a new tab)</span>
               </a>

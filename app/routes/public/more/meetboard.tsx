@@ -15,7 +15,7 @@ export default function MeetBoard() {
         {members.map((m) => (
           <li key={m.name}>
             <img src={m.image} alt={`Portrait of ${m.name}`} width="160" height="160" loading="lazy" decoding="async" />
-            <h2 style={{ fontSize: "1.05rem", margin: "0.5rem 0 0" }}>{m.name}</h2>
+            <h2 className="member-name">{m.name}</h2>
             <p className="muted">{m.title}</p>
           </li>
         ))}

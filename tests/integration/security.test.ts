@@ -1,0 +1,174 @@
+/**
+ * Access control and headers, checked against the production build. The routes come from the build's own route
+ * manifest, not a hand-kept list: a new admin route is covered the day it is added.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: { loader?: unknown; action?: unknown; default?: unknown };
+}
+
+const dirs: string[] = [];
+let server: RunningServer;
+let routes: Record<string, ManifestRoute>;
+
+beforeAll(async () => {
+  const bundle = (await import(path.resolve("build/server/index.js"))) as { routeManifest(): Promise<Record<string, ManifestRoute>> };
+  routes = await bundle.routeManifest();
+  const dir = mkdtempSync(path.join(tmpdir(), "shoreline-security-"));
+  dirs.push(dir);
+  server = await startServer({ DATA_DIR: dir });
+});
+afterAll(async () => {
+  await server?.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** The URL path of a route: its path and its parents', with parameters filled in. */
+function urlOf(route: ManifestRoute): string {
+  const parts: string[] = [];
+  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
+  return "/" + parts.join("/").replace(/:[a-z]+/gi, "1767312000000.pdf").replace(/\*$/, "x");
+}
+
+function isAdmin(route: ManifestRoute): boolean {
+  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.id === "routes/admin/layout") return true;
+  return false;
+}
+
+describe("access control from the route manifest", () => {
+  it("finds the admin routes in the manifest", () => {
+    const admin = Object.values(routes).filter(isAdmin).map(urlOf);
+    expect(admin).toEqual(expect.arrayContaining(["/admin", "/admin/news", "/admin/events", "/admin/documents", "/admin/documents/upload", "/admin/members", "/admin/email", "/admin/beach-measurements", "/admin/banner"]));
+  });
+
+  it("every admin loader refuses a guest: redirect to /login with the path asked for", async () => {
+    const withLoader = Object.values(routes).filter((r) => isAdmin(r) && r.module.loader);
+    expect(withLoader.length).toBeGreaterThanOrEqual(9);
+    for (const route of withLoader) {
+      const url = urlOf(route);
+      const response = await fetch(`${server.url}${url}`, { redirect: "manual" });
+      expect(response.status, url).toBe(302);
+      expect(response.headers.get("location"), url).toBe(`/login?redirect=${encodeURIComponent(url)}`);
+    }
+  });
+
+  it("every admin action refuses a guest and changes nothing", async () => {
+    const withAction = Object.values(routes).filter((r) => isAdmin(r) && r.module.action);
+    expect(withAction.length).toBeGreaterThanOrEqual(8);
+    for (const route of withAction) {
+      const url = urlOf(route);
+      const response = await fetch(`${server.url}${url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "add", emails: "intruder@example.org", text: "defaced", title: "x", date: "2026-01-01", value: "1" }),
+      });
+      expect(response.status, url).toBe(302);
+      expect(response.headers.get("location"), url).toMatch(/^\/login\?redirect=/);
+    }
+    const home = await (await fetch(server.url)).text();
+    expect(home).not.toContain("defaced");
+  });
+
+  it("the email worker refuses a guest", async () => {
+    const response = await fetch(`${server.url}/api/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Target-Audience": "MEMBERS" },
+      body: JSON.stringify({ subject: "x", body: "<p>x</p>" }),
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it("every action, and better-auth's endpoints, refuse a request from another site's page", async () => {
+    const withAction = Object.values(routes).filter((r) => r.module.action).map(urlOf);
+    expect(withAction).toEqual(expect.arrayContaining(["/login", "/logout", "/admin/news"]));
+    for (const url of [...withAction, "/api/auth/sign-in/email", "/api/auth/sign-out", "/api/auth/request-password-reset"]) {
+      const response = await fetch(`${server.url}${url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+        body: "email=a%40b.org&password=x",
+      });
+      expect(response.status, url).toBe(403);
+    }
+  });
+});
+
+describe("headers", () => {
+  it("sends the security headers with a per-request nonce CSP", async () => {
+    const first = await fetch(server.url);
+    const second = await fetch(server.url);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-eval");
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce!);
+    const html = await first.text();
+    // Every inline script carries the nonce; none goes without.
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("permissions-policy")).toContain("camera=()");
+    expect(first.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("sends them on static files and errors too", async () => {
+    for (const url of ["/favicon.svg", "/no-such-page", "/healthz"]) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+      expect(response.headers.get("content-security-policy"), url).toContain("frame-ancestors 'none'");
+    }
+  });
+});
+
+describe("on https", () => {
+  it("adds HSTS and __Host- session cookies that are Secure, HttpOnly and SameSite", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shoreline-https-"));
+    dirs.push(dir);
+    const secure = await startServer({ DATA_DIR: dir, PUBLIC_URL: "https://lake.example.org", TRUST_PROXY: "true", ADMIN_EMAIL: "chair@example.org", ADMIN_PASSWORD: "chair-password" });
+    try {
+      const home = await fetch(secure.url);
+      expect(home.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      // As behind the site's TLS-terminating reverse proxy (fetch may not set Host, so plain http.request).
+      const body = new URLSearchParams({ email: "chair@example.org", password: "chair-password", intent: "login" }).toString();
+      const signIn = await new Promise<{ status: number; cookies: string[] }>((resolve, reject) => {
+        const req = request(`${secure.url}/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://lake.example.org", Host: "lake.example.org", "X-Forwarded-Proto": "https" },
+        }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, cookies: res.headers["set-cookie"] ?? [] });
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+      expect(signIn.status).toBe(302);
+      const cookie = signIn.cookies.find((c) => c.includes("session_token"));
+      expect(cookie).toMatch(/^__Host-shoreline\.session_token=/);
+      expect(cookie).toContain("Secure");
+      expect(cookie).toContain("HttpOnly");
+      expect(cookie).toContain("SameSite=Lax");
+      expect(cookie).toContain("Path=/");
+      expect(cookie).not.toMatch(/Domain=/i);
+    } finally {
+      await secure.stop();
+    }
+  });
+});
