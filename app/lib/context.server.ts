@@ -18,11 +18,27 @@ export function getServices(context: Readonly<RouterContextProvider>): Services 
   return context.get(servicesContext);
 }
 
-/** The signed-in user of a request, or null; reads the session cookie and the session table. */
-export async function getSignedInUser(services: Services, request: Request): Promise<SignedInUser | null> {
+/**
+ * Longest life of a session from sign-in, whatever its use, in milliseconds (OWASP ASVS 5.0 §7.3.2). The idle
+ * limit is better-auth's sliding expiry (7 days without a request; see auth.server.ts).
+ */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The signed-in user of a request, or null; reads the session cookie and the session table. A session older than
+ * the absolute lifetime is revoked on the server and counts as none.
+ */
+export async function getSignedInUser(services: Services, request: Request, now = Date.now()): Promise<SignedInUser | null> {
   if (!request.headers.get("cookie")) return null;
   const session = await services.auth.api.getSession({ headers: request.headers });
-  return session ? { id: session.user.id, email: session.user.email } : null;
+  if (!session) return null;
+  if (now - new Date(session.session.createdAt).getTime() > SESSION_ABSOLUTE_LIFETIME_MS) {
+    const ctx = await services.auth.$context;
+    await ctx.internalAdapter.deleteSession(session.session.token);
+    services.logger.info({ email: session.user.email }, "session ended: absolute lifetime reached");
+    return null;
+  }
+  return { id: session.user.id, email: session.user.email };
 }
 
 /** The path and query of a request, as a `redirect` value for /login. */
