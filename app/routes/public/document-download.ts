@@ -21,7 +21,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Content-Type": record.contentType,
       "Content-Length": String(file.size),
       "Content-Disposition": contentDisposition(record.displayName, { type: "attachment" }),
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-cache",
     },
   });

@@ -1,0 +1,116 @@
+/**
+ * Hostile uploads (OWASP ASVS 5.0 V5): each is refused, or stored under a server-made name as one of the four
+ * accepted types and served only as an attachment with nosniff. Prints how many were tried and accepted.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+const dir = mkdtempSync(path.join(tmpdir(), "shoreline-uploads-"));
+let server: RunningServer;
+let cookie = "";
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: dir, SEED: "none", ADMIN_EMAIL: "chair@example.org", ADMIN_PASSWORD: "chair-password" });
+  const signIn = await fetch(`${server.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams({ email: "chair@example.org", password: "chair-password", intent: "login" }),
+  });
+  cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const PDF = enc("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
+const ELF = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(56).fill(0)]);
+const MZ = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, ...new Array(60).fill(0)]);
+const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 8, 0, ...new Array(30).fill(0)]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+const GIF_JS = enc("GIF89a/*\x01\x00\x01\x00*/=1;alert(1)//");
+
+/** name, bytes, and the browser's claimed type; `accept` is what must come of it. */
+const CASES: { label: string; name: string; bytes: Uint8Array; type: string; accept: false | string }[] = [
+  { label: "HTML page", name: "minutes.html", bytes: enc("<!doctype html><script>alert(1)</script>"), type: "text/html", accept: false },
+  { label: "HTML as .txt", name: "notes.txt", bytes: enc("<html><body onload=alert(1)>"), type: "text/plain", accept: false },
+  { label: "SVG with script", name: "logo.svg", bytes: enc("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"), type: "image/svg+xml", accept: false },
+  { label: "SVG as .jpg", name: "photo.jpg", bytes: enc("<svg onload='alert(1)'/>"), type: "image/jpeg", accept: false },
+  { label: "XML", name: "data.csv", bytes: enc("<?xml version='1.0'?><a/>"), type: "text/csv", accept: false },
+  { label: "Windows executable as .pdf", name: "invoice.pdf", bytes: MZ, type: "application/pdf", accept: false },
+  { label: "ELF executable as .txt", name: "readme.txt", bytes: ELF, type: "text/plain", accept: false },
+  { label: "ZIP as .csv", name: "readings.csv", bytes: ZIP, type: "text/csv", accept: false },
+  { label: "PNG as .jpg", name: "beach.jpg", bytes: PNG, type: "image/jpeg", accept: false },
+  { label: "GIF/JS polyglot as .txt", name: "x.txt", bytes: GIF_JS, type: "text/plain", accept: false },
+  { label: "zero bytes", name: "empty.pdf", bytes: new Uint8Array(), type: "application/pdf", accept: false },
+  { label: "NUL in text", name: "a.txt", bytes: enc("abc\u0000def"), type: "text/plain", accept: false },
+  { label: "invalid UTF-8", name: "a.txt", bytes: new Uint8Array([0x66, 0xc3, 0x28, 0x66]), type: "text/plain", accept: false },
+  { label: "PDF/HTML polyglot named .html", name: "both.html", bytes: enc("%PDF-1.4\n<html><script>alert(1)</script>\n%%EOF"), type: "text/html", accept: "application/pdf" },
+  { label: "path traversal name", name: "../../../../etc/passwd", bytes: enc("root:x:0:0"), type: "text/plain", accept: "text/plain" },
+  { label: "Windows path name", name: "..\\..\\boot.ini", bytes: enc("[boot loader]"), type: "text/plain", accept: "text/plain" },
+  { label: "very long name", name: `${"a".repeat(1000)}.pdf`, bytes: PDF, type: "application/pdf", accept: "application/pdf" },
+  { label: "unicode and control characters in the name", name: "Prot\u200bokoll\r\nSeeverein\u202e.txt", bytes: enc("Mitglieder"), type: "text/plain", accept: "text/plain" },
+  { label: "header injection in the name", name: 'a".pdf\r\nContent-Type: text/html', bytes: PDF, type: "application/pdf", accept: "application/pdf" },
+  { label: "JPEG claimed as HTML", name: "x.html", bytes: JPEG, type: "text/html", accept: "image/jpeg" },
+];
+
+async function upload(name: string, bytes: Uint8Array, type: string) {
+  const form = new FormData();
+  form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  const response = await fetch(`${server.url}/admin/documents/upload`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json", Origin: server.url }, body: form });
+  return { status: response.status, body: (await response.json()) as { uploaded: string[]; errors: { message: string }[] } };
+}
+
+describe("hostile uploads", () => {
+  it(`refuses or safely stores all ${CASES.length + 1} of them`, async () => {
+    let accepted = 0;
+    for (const c of CASES) {
+      const { body } = await upload(c.name, c.bytes, c.type).catch((error: Error) => {
+        throw new Error(`${c.label}: ${error.message} ${String((error.cause as Error | undefined)?.message)}`);
+      });
+      if (c.accept === false) {
+        expect(body.uploaded, c.label).toEqual([]);
+        expect(body.errors[0]?.message, c.label).toContain("not supported");
+      } else {
+        expect(body.uploaded, c.label).toHaveLength(1);
+        accepted++;
+      }
+    }
+    // What was stored: only server-made names in the documents folder, nothing else anywhere under DATA_DIR.
+    const stored = readdirSync(path.join(dir, "documents"));
+    expect(stored).toHaveLength(accepted);
+    for (const file of stored) expect(file).toMatch(/^\d{13}\.(txt|csv|pdf|jpg)$/);
+    expect(existsSync(path.join(dir, "etc"))).toBe(false);
+    expect(existsSync("/etc/passwd.pdf")).toBe(false);
+
+    // Served only as attachments, with their checked type and nosniff, under a clean name.
+    const page = await (await fetch(`${server.url}/more/documents`)).text();
+    const links = [...page.matchAll(/href="\/documents\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(links).toHaveLength(accepted);
+    for (const id of links) {
+      const response = await fetch(`${server.url}/documents/${id}`);
+      const disposition = response.headers.get("content-disposition") ?? "";
+      expect(disposition).toMatch(/^attachment;/);
+      expect(disposition).not.toMatch(/[\r\n]/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(["text/plain", "text/csv", "application/pdf", "image/jpeg"]).toContain(response.headers.get("content-type")?.split(";")[0]);
+    }
+    // Over the size limit (last: the server may close this connection): refused, with a 413 answer or, when the server answers before the client has sent it
+    // all, a connection closed mid-upload; either way nothing is stored.
+    const big = await upload("huge.pdf", new Uint8Array(21 * 1024 * 1024).fill(0x25), "application/pdf").catch((error: Error) => error);
+    if (big instanceof Error) expect(String((big.cause as Error | undefined)?.message ?? big.message)).toMatch(/ECONNRESET|EPIPE|socket|closed/i);
+    else {
+      expect(big.status).toBe(413);
+      expect(big.body.errors[0]?.message).toContain("too large");
+    }
+
+    expect(readdirSync(path.join(dir, "documents"))).toHaveLength(accepted);
+    console.log(`hostile uploads: ${CASES.length + 1} tried, ${accepted} accepted (stored safely), ${CASES.length + 1 - accepted} refused`);
+  });
+});
