@@ -28,7 +28,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    { name: "chromium", use: { browserName: "chromium" }, testIgnore: /hostile\// },
+    // Writes many hostile records and changes the banner for a while: runs after the others.
+    { name: "hostile", use: { browserName: "chromium" }, testMatch: /hostile\/.*\.spec\.ts/, dependencies: ["chromium"] },
+  ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node server/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
