@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, data, useNavigation } from "react-router";
 import { APIError } from "better-auth/api";
 import { z } from "zod";
@@ -60,6 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const [typed, setTyped] = useState<number | null>(null);
+  const lengthHint =
+    typed === null
+      ? `${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`
+      : typed < PASSWORD_MIN
+        ? `${typed} characters: at least ${PASSWORD_MIN} are needed.`
+        : typed > PASSWORD_MAX
+          ? `${typed} characters: at most ${PASSWORD_MAX} are allowed.`
+          : `${typed} characters: long enough.`;
   const fields: Record<string, string | undefined> = actionData?.fields ?? {};
   const message = actionData?.message ?? (loaderData.error ? "This reset link is invalid or has expired. Ask for a new one from the login page." : null);
   return (
@@ -75,9 +85,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {fields.token && <p className="field-error">{fields.token}</p>}
         <div>
           <label htmlFor="password">New password</label>
-          <input id="password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} aria-describedby="password-hint password-error" />
-          <p id="password-hint" className="muted">
-            {PASSWORD_MIN} to {PASSWORD_MAX} characters.
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+            aria-describedby="password-hint password-error"
+            onChange={(e) => setTyped(e.currentTarget.value.length)}
+          />
+          <p id="password-hint" className="muted" aria-live="polite">
+            {lengthHint}
           </p>
           {fields.password && (
             <p id="password-error" className="field-error">
