@@ -10,7 +10,7 @@ const LINKS = [
   { to: "/membership", label: "Membership" },
   { to: "/the-lake", label: "The Lake" },
   { to: "/news-events", label: "News & Events" },
-  { to: "/more", label: "More" },
+  { to: "/more", label: "Board & More" },
 ];
 
 type MenuState = "closed" | "open" | "closing";

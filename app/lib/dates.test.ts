@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, daysBetween, eventWindow, isIsoDate, noonOf, todayIn } from "./dates.ts";
+import { daysBetween, eventWindow, isIsoDate, noonOf, todayIn } from "./dates.ts";
+import { clockTime, longDate, shortDate } from "./format.ts";
 
 const CHICAGO = "America/Chicago";
 
@@ -131,5 +132,16 @@ describe("clockTime", () => {
 
   it.each(["", "junk", "7:30", "24:00", "12:60", "19:30:00", " 19:30"])("leaves %j unchanged", (time) => {
     expect(clockTime(time)).toBe(time);
+  });
+});
+
+describe("longDate and shortDate show the calendar day itself", () => {
+  it("formats in US English", () => {
+    expect(longDate("2026-06-13")).toBe("Saturday, June 13, 2026");
+    expect(shortDate("2026-06-13")).toBe("Jun 13, 2026");
+  });
+  it("does not move the day across time zones (January 1 stays January 1)", () => {
+    expect(longDate("2027-01-01")).toBe("Friday, January 1, 2027");
+    expect(shortDate("2026-12-31")).toBe("Dec 31, 2026");
   });
 });

@@ -56,21 +56,3 @@ export function eventWindow(timeZone: string, now: Date = new Date()): { from: s
   const year = today.slice(0, 4);
   return { from: `${year}-01-01`, to: `${year}-12-31`, today };
 }
-
-/** "Saturday, June 13, 2026" for a "YYYY-MM-DD" date, in US English. */
-export function longDate(date: string): string {
-  return format(parseISO(date), "EEEE, MMMM d, yyyy");
-}
-
-/** "Jun 13, 2026" for a "YYYY-MM-DD" date. */
-export function shortDate(date: string): string {
-  return format(parseISO(date), "MMM d, yyyy");
-}
-
-/** "7:30 PM" for "19:30"; the input unchanged when it is not "HH:MM". */
-export function clockTime(time: string): string {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
-  if (!match) return time;
-  const h = Number(match[1]);
-  return `${((h + 11) % 12) + 1}:${match[2]} ${h < 12 ? "AM" : "PM"}`;
-}

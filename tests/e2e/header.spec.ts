@@ -9,7 +9,7 @@ const LINKS = [
   { name: "Membership", href: "/membership" },
   { name: "The Lake", href: "/the-lake" },
   { name: "News & Events", href: "/news-events" },
-  { name: "More", href: "/more" },
+  { name: "Board & More", href: "/more" },
 ];
 const SOCIAL_URL = "https://www.facebook.com/heronlakeassociation";
 

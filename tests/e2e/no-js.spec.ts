@@ -52,7 +52,7 @@ test.describe("at 390 px", () => {
   test("the menu links are shown and the toggle is hidden", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Membership", "The Lake", "News & Events", "More"]) {
+    for (const name of ["Membership", "The Lake", "News & Events", "Board & More"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole("link", { name: /^Facebook/ })).toBeVisible();

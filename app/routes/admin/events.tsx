@@ -4,7 +4,8 @@ import { association } from "../../../content/association.ts";
 import { ConfirmModal } from "../../components/ConfirmModal.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { clockTime, shortDate, todayIn } from "../../lib/dates.ts";
+import { todayIn } from "../../lib/dates.ts";
+import { clockTime, shortDate } from "../../lib/format.ts";
 import { eventSchema, fieldErrors, formFields } from "../../lib/forms.ts";
 import { createEvent, deleteEvent, getEvent, listAllEvents, updateEvent } from "../../models/events.server.ts";
 

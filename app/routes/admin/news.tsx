@@ -4,7 +4,8 @@ import { association } from "../../../content/association.ts";
 import { ConfirmModal } from "../../components/ConfirmModal.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { shortDate, todayIn } from "../../lib/dates.ts";
+import { todayIn } from "../../lib/dates.ts";
+import { shortDate } from "../../lib/format.ts";
 import { fieldErrors, formFields, newsPostSchema } from "../../lib/forms.ts";
 import { createNewsPost, deleteNewsPost, getNewsPost, listNews, updateNewsPost } from "../../models/news.server.ts";
 

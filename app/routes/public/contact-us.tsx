@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { association } from "../../../content/association.ts";
+import { pageMeta } from "../../lib/meta.ts";
 
 /** How long the Copied indicator shows, in milliseconds (spec §9). */
 export const COPIED_MS = 2000;
 
 export function meta() {
-  return [{ title: `Contact us · ${association.name}` }];
+  return pageMeta("Contact us", "How to write to the association's board.");
 }
 
 export default function ContactUs() {

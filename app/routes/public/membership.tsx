@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { association } from "../../../content/association.ts";
 import { governance, membership } from "../../../content/membership.ts";
+import { pageMeta } from "../../lib/meta.ts";
 
 export function meta() {
-  return [{ title: `Membership · ${association.name}` }];
+  return pageMeta("Membership", "Member benefits, annual dues and how to pay them.");
 }
 
 export default function MembershipPage() {

@@ -8,9 +8,10 @@ import { NEWS_PAGE_COUNT } from "../../lib/events.ts";
 import { useLiveUpdates } from "../../lib/live-updates.ts";
 import { listEvents } from "../../models/events.server.ts";
 import { listNews } from "../../models/news.server.ts";
+import { pageMeta } from "../../lib/meta.ts";
 
 export function meta() {
-  return [{ title: `News & Events · ${association.name}` }];
+  return pageMeta("News & Events", "The association's news and this year's events on and around the lake.");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -6,12 +6,14 @@ import { BeachStatusBox, formatReading } from "../../components/BeachStatusBox.t
 import { ReadingsChart } from "../../components/ReadingsChart.tsx";
 import { ageLabel, isStale, publicBeachStatus, PUBLIC_READING_COUNT } from "../../lib/beach.ts";
 import { getServices } from "../../lib/context.server.ts";
-import { daysBetween, shortDate, todayIn } from "../../lib/dates.ts";
+import { daysBetween, todayIn } from "../../lib/dates.ts";
+import { shortDate } from "../../lib/format.ts";
 import { useLiveUpdates } from "../../lib/live-updates.ts";
 import { listLatestMeasurements } from "../../models/measurements.server.ts";
+import { pageMeta } from "../../lib/meta.ts";
 
 export function meta() {
-  return [{ title: `The Lake · ${association.name}` }];
+  return pageMeta("The Lake", "Beach water quality (E. coli readings and the swimming status), lake facts and map, FAQ and advice on geese.");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

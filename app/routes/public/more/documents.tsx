@@ -1,11 +1,13 @@
 import type { Route } from "./+types/documents";
 import { association } from "../../../../content/association.ts";
 import { getServices } from "../../../lib/context.server.ts";
-import { shortDate, todayIn } from "../../../lib/dates.ts";
+import { todayIn } from "../../../lib/dates.ts";
+import { shortDate } from "../../../lib/format.ts";
 import { listDocuments } from "../../../models/documents.server.ts";
+import { pageMeta } from "../../../lib/meta.ts";
 
 export function meta() {
-  return [{ title: `Documents · ${association.name}` }];
+  return pageMeta("Documents", "Minutes, reports and other documents of the association to download.");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

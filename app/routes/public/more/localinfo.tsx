@@ -3,11 +3,12 @@ import type { Route } from "./+types/localinfo";
 import { association } from "../../../../content/association.ts";
 import { businesses } from "../../../../content/businesses.ts";
 import { BUSINESS_CATEGORIES, type BusinessCategory } from "../../../../content/types.ts";
+import { pageMeta } from "../../../lib/meta.ts";
 
 const FILTERS = ["All", ...BUSINESS_CATEGORIES] as const;
 
 export function meta({ params }: Route.MetaArgs) {
-  return [{ title: `Local Info: ${params.category} · ${association.name}` }];
+  return pageMeta(`Local Info: ${params.category}`, "Local services near the lake: restaurants, waste disposal, medical care, law enforcement and more.");
 }
 
 export function loader({ params }: Route.LoaderArgs) {

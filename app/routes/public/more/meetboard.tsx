@@ -1,9 +1,10 @@
 import { association } from "../../../../content/association.ts";
 import { board } from "../../../../content/board.ts";
 import { bylaws } from "../../../../content/bylaws.ts";
+import { pageMeta } from "../../../lib/meta.ts";
 
 export function meta() {
-  return [{ title: `Meet the Board · ${association.name}` }];
+  return pageMeta("Meet the Board", "The association's five board members and its bylaws.");
 }
 
 export default function MeetBoard() {

@@ -1,0 +1,30 @@
+/**
+ * Dates and times for people, in US English, with the browser's own Intl (no library in the page's JavaScript).
+ * Calendar dates are "YYYY-MM-DD" and are shown as that calendar day, whatever the reader's time zone.
+ */
+
+const LONG = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+const SHORT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** Noon UTC of a calendar date: the same day in every time zone's formatting with timeZone UTC. */
+function noonUtc(date: string): Date {
+  return new Date(`${date}T12:00:00Z`);
+}
+
+/** "Saturday, June 13, 2026" for "2026-06-13". */
+export function longDate(date: string): string {
+  return LONG.format(noonUtc(date));
+}
+
+/** "Jun 13, 2026" for "2026-06-13". */
+export function shortDate(date: string): string {
+  return SHORT.format(noonUtc(date));
+}
+
+/** "7:30 PM" for "19:30"; the input unchanged when it is not "HH:MM". */
+export function clockTime(time: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) return time;
+  const h = Number(match[1]);
+  return `${((h + 11) % 12) + 1}:${match[2]} ${h < 12 ? "AM" : "PM"}`;
+}
