@@ -4,7 +4,6 @@
  */
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import { randomBytes } from "node:crypto";
 import compression from "compression";
@@ -12,6 +11,7 @@ import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import { seedOnce } from "../db/seed.ts";
+import { createPageHandler } from "./page-handler.ts";
 import { clientAddressContext } from "../app/lib/context.server.ts";
 import { nonceContext } from "../app/lib/nonce.ts";
 import { createChangeFeed, type ChangeFeed } from "../app/lib/change-feed.server.ts";
@@ -80,8 +80,9 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
 
   app.use(
-    createRequestHandler({
+    createPageHandler({
       build: () => import("virtual:react-router/server-build"),
+      db: services.db,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(nonceContext, String(res.locals.nonce ?? ""));
