@@ -2,7 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 /** The server under test: the production build on a fresh data folder, with a known administrator. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = "test-results/e2e-data";
+/** Outside test-results/, which Playwright empties when a run starts. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e/data";
 export const E2E_ADMIN = { email: "admin@shoreline.test", password: "lake-admin-password" };
 
 export default defineConfig({
