@@ -1,0 +1,478 @@
+/**
+ * Load benchmark of the production build. Prints figures and a table of targets; it asserts nothing and exits 0
+ * (1 only when it cannot run: no build, a bad setting, a server that does not start).
+ *
+ * Usage: npm run bench
+ *
+ * Run `npm run build` first: this script builds nothing and measures whatever is in build/.
+ *
+ * 1. Starts `node server/main.ts` on a new temporary DATA_DIR (SQLite, LOG_LEVEL=warn), pinned to core 1 with
+ *    `taskset -c 1` when taskset is available (this process, which runs autocannon, is pinned to core 0), and times
+ *    spawn → "Shoreline is running at" (migration and demo seed included); stops it and times a second start on the
+ *    same, now existing, data folder.
+ * 2. Loads GET /, /the-lake, /news-events and the first hashed script that / references, with autocannon: 50
+ *    connections, a 2 s warm-up, then BENCH_SECONDS (default 10) measured; samples the server's memory meanwhile.
+ * 3. Stops the server, writes a large data set into its database (scripts/bench-data.ts), starts it again and
+ *    repeats 2; prints the slowdown (empty requests/s ÷ large requests/s) and the targets, met or not.
+ *
+ * Environment: BENCH_SECONDS (measured seconds per URL, default 10); BENCH_GZIP=1 sends `Accept-Encoding: gzip`
+ * as browsers do (default: no Accept-Encoding, as autocannon sends, so responses are not compressed).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "../tests/support/server.ts";
+import { loadLargeDataSet } from "./bench-data.ts";
+
+const USAGE = `Usage: npm run bench
+  Run \`npm run build\` first: the benchmark builds nothing and measures the production build in build/.
+  Environment: BENCH_SECONDS  measured seconds per URL (default 10; each run follows a 2 s warm-up)
+               BENCH_GZIP=1   send Accept-Encoding: gzip (default: none, responses uncompressed)`;
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const PAGES = ["/", "/the-lake", "/news-events"] as const;
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 2;
+const SERVER_CORE = "1";
+const BENCH_CORE = "0";
+const STOP_GRACE_MS = 5_000;
+const START_TIMEOUT_MS = 60_000;
+const MB = 1024 * 1024;
+const TARGETS = { homeRps: 2_000, homeVsStatic: 0.5, slowdown: 1.5, peakRssMb: 150, startMs: 2_000 };
+
+// ---- autocannon (CommonJS, no bundled types): the part of its programmatic API used here ----
+
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+// ---- settings ----
+
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!existsSync(path.join(root, "build/server/index.js"))) {
+  console.error(`The site is not built: build/server/index.js is missing. Run \`npm run build\` first.\n\n${USAGE}`);
+  process.exit(1);
+}
+const seconds = Number(process.env.BENCH_SECONDS ?? "10");
+if (!Number.isFinite(seconds) || seconds <= 0) {
+  console.error(`BENCH_SECONDS must be a positive number of seconds, not "${process.env.BENCH_SECONDS}".\n\n${USAGE}`);
+  process.exit(1);
+}
+const gzip = process.env.BENCH_GZIP === "1";
+const requestHeaders: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
+
+// ---- formatting ----
+
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
+const fixed = (n: number, digits = 1) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const mb = (n: number | undefined) => (n === undefined ? "n/a" : `${fixed(n)} MB`);
+const ms = (n: number) => `${int(n)} ms`;
+
+// ---- the server process ----
+
+interface Server {
+  child: ChildProcess;
+  pid: number;
+  url: string;
+  /** Milliseconds from spawn to the "Shoreline is running at" line. */
+  startMs: number;
+  exited: Promise<void>;
+  output: () => string;
+}
+
+/** taskset runs and core 1 exists. */
+const pinned = spawnSync("taskset", ["-c", SERVER_CORE, "true"], { stdio: "ignore" }).status === 0;
+let current: Server | undefined;
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    SEED: "demo",
+  };
+  // SQLite in DATA_DIR, no start-up work beyond migration and seed.
+  for (const name of ["DATABASE_URL", "PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD"]) delete env[name];
+  const command = pinned ? "taskset" : process.execPath;
+  const args = pinned ? ["-c", SERVER_CORE, process.execPath, "server/main.ts"] : ["server/main.ts"];
+  const spawnedAt = performance.now();
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  let listeningAt: number | undefined;
+  let onListening: (() => void) | undefined;
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-65_536);
+    if (listeningAt === undefined && output.includes("Shoreline is running at")) {
+      listeningAt = performance.now();
+      onListening?.();
+    }
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const exited = new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.once("error", (error) => {
+      output += `\n${error.message}`;
+      resolve();
+    });
+  });
+  if (child.pid === undefined) throw new Error(`could not spawn ${command}`);
+  const server: Server = { child, pid: child.pid, url: `http://127.0.0.1:${port}`, startMs: 0, exited, output: () => output };
+  current = server;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      new Promise<void>((resolve) => (listeningAt !== undefined ? resolve() : (onListening = resolve))),
+      exited.then(() => {
+        throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before listening:\n${output}`);
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the server did not listen within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+  server.startMs = (listeningAt ?? performance.now()) - spawnedAt;
+  return server;
+}
+
+/** SIGTERM, then SIGKILL when it is still running after 5 s; resolves once it has exited. */
+async function stopServer(server: Server | undefined): Promise<void> {
+  if (!server) return;
+  const { child } = server;
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill("SIGTERM");
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      server.exited,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          child.kill("SIGKILL");
+          resolve();
+        }, STOP_GRACE_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    await server.exited;
+  }
+  if (current === server) current = undefined;
+}
+
+/** A field of /proc/<pid>/status in kB (VmRSS, VmHWM), or undefined off Linux or once the process is gone. */
+function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- measuring ----
+
+interface UrlResult {
+  path: string;
+  status: string;
+  bytes: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  /** The non-2xx responses by status, e.g. "404: 12". */
+  non2xxCodes: string;
+  errors: number;
+  timeouts: number;
+  total: number;
+  /** Highest VmRSS sampled while this URL was loaded (warm-up included), MB. */
+  rssMb: number | undefined;
+}
+
+interface PhaseResult {
+  rows: UrlResult[];
+  /** VmRSS just before the load, MB. */
+  idleMb: number | undefined;
+  /** VmHWM at the end of the load, MB. */
+  hwmMb: number | undefined;
+  /** Highest VmRSS sampled every 200 ms during the load, MB. */
+  rssMaxMb: number | undefined;
+}
+
+/** The first hashed script under /assets/ that the home page references. */
+async function findAsset(url: string): Promise<string> {
+  const html = await (await fetch(`${url}/`)).text();
+  for (const match of html.matchAll(/\/assets\/[\w.-]+\.js\b/g)) {
+    if (existsSync(path.join(root, "build/client", match[0]))) return match[0];
+  }
+  throw new Error("GET / references no script under /assets/ that exists in build/client/assets");
+}
+
+/** Samples the server's VmRSS every 200 ms; `take()` returns the highest since the last take, in kB. */
+function rssSampler(pid: number) {
+  let highest: number | undefined;
+  const sample = () => {
+    const kb = procStatusKb(pid, "VmRSS");
+    if (kb !== undefined && (highest === undefined || kb > highest)) highest = kb;
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  return {
+    take(): number | undefined {
+      sample();
+      const value = highest;
+      highest = undefined;
+      return value;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+const toMb = (kb: number | undefined) => (kb === undefined ? undefined : (kb * 1024) / MB);
+
+async function measureUrl(server: Server, urlPath: string, sampler: ReturnType<typeof rssSampler>): Promise<UrlResult> {
+  const url = `${server.url}${urlPath}`;
+  const probe = await fetch(url, { headers: { "accept-encoding": gzip ? "gzip" : "identity" } });
+  const body = await probe.arrayBuffer();
+  const encoding = probe.headers.get("content-encoding");
+  const bytes = Number(probe.headers.get("content-length") ?? body.byteLength);
+  const status = `${probe.status}${encoding ? ` ${encoding}` : ""}`;
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: requestHeaders });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: requestHeaders });
+  const non2xxCodes = Object.entries(result.statusCodeStats)
+    .filter(([code]) => !code.startsWith("2"))
+    .map(([code, { count }]) => `${code}: ${int(count)}`)
+    .join(", ");
+  return {
+    path: urlPath,
+    status,
+    bytes,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    non2xxCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    total: result.requests.total,
+    rssMb: toMb(sampler.take()),
+  };
+}
+
+async function loadPhase(server: Server, assetPath: string): Promise<PhaseResult> {
+  const idleMb = toMb(procStatusKb(server.pid, "VmRSS"));
+  const sampler = rssSampler(server.pid);
+  const rows: UrlResult[] = [];
+  try {
+    for (const urlPath of [...PAGES, assetPath]) rows.push(await measureUrl(server, urlPath, sampler));
+  } finally {
+    sampler.stop();
+  }
+  const sampled = rows.map((r) => r.rssMb).filter((n): n is number => n !== undefined);
+  return {
+    rows,
+    idleMb,
+    hwmMb: toMb(procStatusKb(server.pid, "VmHWM")),
+    rssMaxMb: sampled.length > 0 ? Math.max(...sampled) : undefined,
+  };
+}
+
+// ---- printing ----
+
+function table(header: string[], rows: string[][], rightFrom = 1): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= rightFrom ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return [line(header), ...rows.map(line)].map((l) => `  ${l}`).join("\n");
+}
+
+function printPhase(title: string, server: Server, phase: PhaseResult, assetPath: string): void {
+  console.log(`\n${title} (server pid ${server.pid})`);
+  console.log(
+    table(
+      ["path", "status", "bytes", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "requests", "RSS MB"],
+      phase.rows.map((r) => [
+        r.path,
+        r.status,
+        int(r.bytes),
+        int(r.rps),
+        fixed(r.p50),
+        fixed(r.p99),
+        r.non2xx > 0 ? `${int(r.non2xx)} (${r.non2xxCodes})` : int(r.non2xx),
+        r.timeouts > 0 ? `${int(r.errors)} (${int(r.timeouts)} timeouts)` : int(r.errors),
+        int(r.total),
+        r.rssMb === undefined ? "n/a" : fixed(r.rssMb),
+      ]),
+      2,
+    ),
+  );
+  const home = phase.rows[0]?.rps ?? 0;
+  const asset = phase.rows.find((r) => r.path === assetPath)?.rps ?? 0;
+  console.log(`  / ÷ static asset requests/s: ${asset > 0 ? fixed(home / asset, 2) : "n/a"}`);
+  console.log(
+    `  server memory: RSS before the load ${mb(phase.idleMb)}; during the load highest sampled VmRSS ${mb(phase.rssMaxMb)}, ` +
+      `peak RSS (VmHWM, since start) ${mb(phase.hwmMb)}`,
+  );
+}
+
+// ---- the run ----
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "shoreline-bench-"));
+let cleaned = false;
+
+async function cleanup(): Promise<void> {
+  await stopServer(current);
+  if (!cleaned) {
+    cleaned = true;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the server and removing ${dataDir}`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+// Last resort when the process ends some other way: no server left behind, no temporary folder.
+process.on("exit", () => {
+  if (current && current.child.exitCode === null && current.child.signalCode === null) current.child.kill("SIGKILL");
+  if (!cleaned) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** When the build was last written, to tell whether it changed under the benchmark. */
+const buildStamp = () => {
+  try {
+    return statSync(path.join(root, "build/server/index.js")).mtimeMs;
+  } catch {
+    return Number.NaN;
+  }
+};
+
+async function main(): Promise<void> {
+  const builtAt = buildStamp();
+  const cores = os.cpus().length;
+  let benchPinned = false;
+  if (pinned) benchPinned = spawnSync("taskset", ["-a", "-p", "-c", BENCH_CORE, String(process.pid)], { stdio: "ignore" }).status === 0;
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  console.log("Shoreline benchmark: production build in build/ (run `npm run build` first; nothing is built here)");
+  console.log(`  Node ${process.version}, ${cores} cores (${cpu}), load average ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}`);
+  console.log(
+    pinned
+      ? `  server pinned to core ${SERVER_CORE} (taskset -c ${SERVER_CORE}); autocannon in this process${benchPinned ? ` pinned to core ${BENCH_CORE}` : " (not pinned)"}`
+      : "  taskset unavailable or no core 1: server NOT pinned, sharing the cores with autocannon",
+  );
+  console.log(
+    `  ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${seconds} s per URL; ` +
+      `${gzip ? "Accept-Encoding: gzip" : "no Accept-Encoding (uncompressed responses)"}; data in ${dataDir}`,
+  );
+
+  // Start-up: a new data folder (migrate + seed), then the same folder again.
+  const fresh = await startServer(dataDir);
+  const freshMs = fresh.startMs;
+  await stopServer(fresh);
+  let server = await startServer(dataDir);
+  const existingMs = server.startMs;
+  console.log(`\nStart to listening (spawn → "Shoreline is running at")`);
+  console.log(`  new data folder (migration + demo seed): ${ms(freshMs)}`);
+  console.log(`  existing data folder:                    ${ms(existingMs)}`);
+
+  const assetPath = await findAsset(server.url);
+  const empty = await loadPhase(server, assetPath);
+  printPhase("Empty data set (demo content)", server, empty, assetPath);
+  await stopServer(server);
+
+  const dbFile = path.join(dataDir, "shoreline.db");
+  const loaded = loadLargeDataSet(dbFile);
+  console.log(
+    `\nLarge data set: ${int(loaded.news)} news posts, ${int(loaded.events)} events, ${int(loaded.measurements)} measurements ` +
+      `written in ${ms(loaded.ms)} (one transaction); database ${mb(statSync(dbFile).size / MB)}`,
+  );
+  server = await startServer(dataDir);
+  const largeStartMs = server.startMs;
+  console.log(`  start to listening with the large data set: ${ms(largeStartMs)}`);
+  const large = await loadPhase(server, assetPath);
+  printPhase("Large data set", server, large, assetPath);
+  await stopServer(server);
+
+  console.log(`\nSlowdown = empty requests/s ÷ large requests/s (target ≤ ${TARGETS.slowdown} for each page)`);
+  const slowdowns = empty.rows.map((e, i) => {
+    const l = large.rows[i];
+    return { path: e.path, empty: e.rps, large: l?.rps ?? 0, slowdown: l && l.rps > 0 ? e.rps / l.rps : Number.POSITIVE_INFINITY };
+  });
+  console.log(
+    table(
+      ["path", "empty req/s", "large req/s", "slowdown"],
+      slowdowns.map((s) => [s.path, int(s.empty), int(s.large), fixed(s.slowdown, 2)]),
+    ),
+  );
+
+  const homeEmpty = empty.rows[0]?.rps ?? 0;
+  const homeLarge = large.rows[0]?.rps ?? 0;
+  const assetEmpty = empty.rows.find((r) => r.path === assetPath)?.rps ?? 0;
+  const assetLarge = large.rows.find((r) => r.path === assetPath)?.rps ?? 0;
+  const ratioEmpty = assetEmpty > 0 ? homeEmpty / assetEmpty : 0;
+  const ratioLarge = assetLarge > 0 ? homeLarge / assetLarge : 0;
+  const peaks = [empty.hwmMb, empty.rssMaxMb, large.hwmMb, large.rssMaxMb].filter((n): n is number => n !== undefined);
+  const peakMb = peaks.length > 0 ? Math.max(...peaks) : undefined;
+  const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+  const rows: string[][] = [
+    [`/ ≥ ${int(TARGETS.homeRps)} req/s on one core, empty data`, `${int(homeEmpty)} req/s`, verdict(homeEmpty >= TARGETS.homeRps)],
+    [`/ ≥ ${int(TARGETS.homeRps)} req/s on one core, large data`, `${int(homeLarge)} req/s`, verdict(homeLarge >= TARGETS.homeRps)],
+    [`/ ≥ ${TARGETS.homeVsStatic} × static asset req/s, empty data`, `${fixed(ratioEmpty, 2)} ×`, verdict(ratioEmpty >= TARGETS.homeVsStatic)],
+    [`/ ≥ ${TARGETS.homeVsStatic} × static asset req/s, large data`, `${fixed(ratioLarge, 2)} ×`, verdict(ratioLarge >= TARGETS.homeVsStatic)],
+    ...slowdowns
+      .filter((s) => (PAGES as readonly string[]).includes(s.path))
+      .map((s) => [`slowdown ≤ ${TARGETS.slowdown}, ${s.path}`, fixed(s.slowdown, 2), verdict(s.slowdown <= TARGETS.slowdown)]),
+    [`peak RSS ≤ ${TARGETS.peakRssMb} MB (VmHWM / sampled VmRSS, both runs)`, mb(peakMb), peakMb === undefined ? "n/a" : verdict(peakMb <= TARGETS.peakRssMb)],
+    [`start to listening ≤ ${TARGETS.startMs / 1000} s, new data folder`, ms(freshMs), verdict(freshMs <= TARGETS.startMs)],
+    [`start to listening ≤ ${TARGETS.startMs / 1000} s, existing data folder`, ms(existingMs), verdict(existingMs <= TARGETS.startMs)],
+    [`start to listening ≤ ${TARGETS.startMs / 1000} s, large data`, ms(largeStartMs), verdict(largeStartMs <= TARGETS.startMs)],
+  ];
+  console.log("\nTargets (figures are from one run on a shared machine: noisy)");
+  console.log(table(["target", "measured", "result"], rows));
+  console.log("  (1 MB = 1,048,576 bytes)");
+  console.log(`  load average at the end: ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}`);
+  if (buildStamp() !== builtAt) {
+    console.log("  WARNING: build/ was rewritten during the run; the figures mix two builds (non-2xx on the asset are likely 404s).");
+  }
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  // After SIGINT/SIGTERM the server is being stopped under the run; that failure is expected, not news.
+  if (!interrupted) console.error(`\nThe benchmark could not run: ${error instanceof Error ? error.message : String(error)}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(interrupted ? 130 : exitCode);
