@@ -4,7 +4,6 @@
  * (file-type); text must be valid UTF-8 with no NUL or other control bytes and must not be markup that a browser
  * would run (HTML, SVG, XML).
  */
-import { fileTypeFromBuffer } from "file-type";
 
 export const ACCEPTED_TYPES = ["text/plain", "text/csv", "application/pdf", "image/jpeg"] as const;
 export type AcceptedType = (typeof ACCEPTED_TYPES)[number];
@@ -27,6 +26,8 @@ const MARKUP = /^\s*(<!doctype|<html|<svg|<\?xml|<script|<body|<head|<iframe|<ob
  */
 export async function detectDocumentType(bytes: Uint8Array, name: string): Promise<AcceptedType | undefined> {
   if (bytes.length === 0) return undefined;
+  // Loaded on the first upload, not at start-up.
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(bytes);
   if (detected) {
     if (detected.mime === "application/pdf") return "application/pdf";

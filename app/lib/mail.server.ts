@@ -5,7 +5,7 @@
  */
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "./logger.server.ts";
 
 export interface MailMessage {
@@ -31,22 +31,31 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl: string | undefined; outboxDir: string; from: string; logger: Logger }): Mailer {
   const { smtpUrl, outboxDir, from, logger } = options;
+  // nodemailer is loaded on the first message, not at start-up: most requests never send mail.
+  let transport: Promise<Transporter> | undefined;
+  let opened: Transporter | undefined;
+  const open = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) => {
+      opened = smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+      return opened;
+    }));
+  const close = () => opened?.close();
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: "smtp",
       async send(message) {
-        const info = await transport.sendMail({ from, ...message });
+        const info = await (await open()).sendMail({ from, ...message });
         logger.info({ to: message.to, messageId: info.messageId }, "mail sent");
       },
-      close: () => transport.close(),
+      close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox",
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await open()).sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
       const name = `${Date.now()}-${crypto.randomUUID()}.eml`;
       const temporary = path.join(outboxDir, `.${name}.tmp`);
@@ -55,6 +64,6 @@ export function createMailer(options: { smtpUrl: string | undefined; outboxDir: 
       await rename(temporary, path.join(outboxDir, name));
       logger.info({ to: message.to, file: name }, "mail written to outbox");
     },
-    close: () => transport.close(),
+    close,
   };
 }
