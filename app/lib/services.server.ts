@@ -43,6 +43,8 @@ export function createServices(config: Config, logger: Logger): Services {
  */
 export async function prepareServices(services: Services): Promise<string[]> {
   const applied = await migrateToLatest(services.database);
+  const swept = await services.storage.sweep();
+  if (swept > 0) services.logger.warn({ files: swept }, "removed temporary upload files left by a crash");
   await migrateAuth(services.auth);
   if (services.config.admin) {
     const outcome = await ensureAdmin(services.auth, services.config.admin.email, services.config.admin.password);

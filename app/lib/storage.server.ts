@@ -4,7 +4,7 @@
  * from a client, so they cannot escape the folder.
  */
 import { createReadStream } from "node:fs";
-import { link, mkdir, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -18,6 +18,8 @@ export interface Storage {
   get(id: string): Promise<{ stream: Readable; size: number } | undefined>;
   /** Removes the file; nothing happens when it is already gone. */
   remove(id: string): Promise<void>;
+  /** Removes temporary files a crash during an upload may have left; returns how many. Run at start-up. */
+  sweep(): Promise<number>;
 }
 
 /** Storage ids: digits, then an optional lower-case extension ("1767312000000.pdf"). */
@@ -55,6 +57,18 @@ export function createDiskStorage(dir: string): Storage {
     },
     async remove(id) {
       await rm(path.join(dir, checkedId(id)), { force: true });
+    },
+    async sweep() {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+        throw error;
+      }
+      const leftovers = names.filter((n) => n.startsWith(".") && n.endsWith(".tmp"));
+      await Promise.all(leftovers.map((n) => rm(path.join(dir, n), { force: true })));
+      return leftovers.length;
     },
   };
 }

@@ -1,7 +1,7 @@
 /** The banner (spec §3): a single record, set or removed by an administrator. */
 import type { Banner } from "../../db/schema.ts";
 import type { Database } from "../lib/db.server.ts";
-import { bumpVersion } from "./changes.server.ts";
+import { writeAndSignal } from "./changes.server.ts";
 
 export type { Banner };
 
@@ -14,16 +14,18 @@ export async function getBanner(db: Database): Promise<Banner | undefined> {
 
 /** Creates or replaces the banner. */
 export async function setBanner(db: Database, text: string, createdBy: string, now = Date.now()): Promise<void> {
-  await db
+  await writeAndSignal(db, "banner", (trx) =>
+    trx
     .insertInto("banner")
     .values({ id: BANNER_ID, text, createdBy, createdAt: now })
     .onConflict((oc) => oc.column("id").doUpdateSet({ text, createdBy, createdAt: now }))
-    .execute();
-  await bumpVersion(db, "banner");
+    .execute(),
+  );
 }
 
 /** Removes the banner; nothing happens when there is none. */
 export async function deleteBanner(db: Database): Promise<void> {
-  await db.deleteFrom("banner").where("id", "=", BANNER_ID).execute();
-  await bumpVersion(db, "banner");
+  await writeAndSignal(db, "banner", (trx) =>
+    trx.deleteFrom("banner").where("id", "=", BANNER_ID).execute(),
+  );
 }

@@ -22,3 +22,15 @@ export async function getVersions(db: Database): Promise<Partial<Record<Topic, n
   const rows = await db.selectFrom("change_version").select(["topic", "version"]).execute();
   return Object.fromEntries(rows.map((r) => [r.topic, Number(r.version)]));
 }
+
+/**
+ * Runs `write` and bumps `topic` in one transaction: a change and its signal are saved together or not at all (on
+ * PostgreSQL the NOTIFY goes out at commit).
+ */
+export async function writeAndSignal<T>(db: Database, topic: Topic, write: (trx: Database) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await write(trx);
+    await bumpVersion(trx, topic);
+    return result;
+  });
+}

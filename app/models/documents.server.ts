@@ -2,7 +2,7 @@
 import type { DocumentRecord } from "../../db/schema.ts";
 import type { Database } from "../lib/db.server.ts";
 import type { Storage } from "../lib/storage.server.ts";
-import { bumpVersion } from "./changes.server.ts";
+import { writeAndSignal } from "./changes.server.ts";
 
 export type { DocumentRecord };
 
@@ -29,28 +29,27 @@ export async function addDocument(
   await storage.put(file.id, file.bytes);
   const record = { id: file.id, displayName: file.displayName, contentType: file.contentType, size: file.bytes.length, created: now, updated: now };
   try {
-    await db.insertInto("document").values(record).execute();
+    await writeAndSignal(db, "documents", (trx) => trx.insertInto("document").values(record).execute());
   } catch (error) {
     await storage.remove(file.id);
     throw error;
   }
-  await bumpVersion(db, "documents");
   return record;
 }
 
 /** Renames a document (its displayName); returns false when there is no such document. */
 export async function renameDocument(db: Database, id: string, displayName: string, now = Date.now()): Promise<boolean> {
-  const result = await db.updateTable("document").set({ displayName, updated: now }).where("id", "=", id).executeTakeFirst();
-  await bumpVersion(db, "documents");
+  const result = await writeAndSignal(db, "documents", (trx) =>
+    trx.updateTable("document").set({ displayName, updated: now }).where("id", "=", id).executeTakeFirst(),
+  );
   return result.numUpdatedRows > 0n;
 }
 
 /** Deletes a document's record, then its bytes; returns false when there is no such document. */
 export async function deleteDocument(db: Database, storage: Storage, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("document").where("id", "=", id).executeTakeFirst();
+  const result = await writeAndSignal(db, "documents", (trx) => trx.deleteFrom("document").where("id", "=", id).executeTakeFirst());
   if (result.numDeletedRows === 0n) return false;
   await storage.remove(id);
-  await bumpVersion(db, "documents");
   return true;
 }
 

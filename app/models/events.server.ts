@@ -3,7 +3,7 @@ import { association } from "../../content/association.ts";
 import type { Event } from "../../db/schema.ts";
 import type { Database } from "../lib/db.server.ts";
 import { noonOf } from "../lib/dates.ts";
-import { bumpVersion } from "./changes.server.ts";
+import { writeAndSignal } from "./changes.server.ts";
 
 export type { Event };
 
@@ -64,25 +64,28 @@ export async function getEvent(db: Database, id: string): Promise<Event | undefi
 /** Adds an event; its timestamp is noon of its date in the association's time zone. */
 export async function createEvent(db: Database, input: EventInput, authorId: string | null, now = Date.now()): Promise<Event> {
   const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, association.timeZone) };
-  await db.insertInto("event").values(row).execute();
-  await bumpVersion(db, "events");
+  await writeAndSignal(db, "events", (trx) =>
+    trx.insertInto("event").values(row).execute(),
+  );
   return row;
 }
 
 /** Changes an event; returns false when no event has that id. */
 export async function updateEvent(db: Database, id: string, input: EventInput, now = Date.now()): Promise<boolean> {
-  const result = await db
+  const result = await writeAndSignal(db, "events", (trx) =>
+    trx
     .updateTable("event")
     .set({ ...input, updated: now, ...noonOf(input.date, association.timeZone) })
     .where("id", "=", id)
-    .executeTakeFirst();
-  await bumpVersion(db, "events");
+    .executeTakeFirst(),
+  );
   return result.numUpdatedRows > 0n;
 }
 
 /** Removes an event; returns false when no event has that id. */
 export async function deleteEvent(db: Database, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("event").where("id", "=", id).executeTakeFirst();
-  await bumpVersion(db, "events");
+  const result = await writeAndSignal(db, "events", (trx) =>
+    trx.deleteFrom("event").where("id", "=", id).executeTakeFirst(),
+  );
   return result.numDeletedRows > 0n;
 }

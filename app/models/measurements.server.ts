@@ -3,7 +3,7 @@ import { association } from "../../content/association.ts";
 import type { Measurement } from "../../db/schema.ts";
 import type { Database } from "../lib/db.server.ts";
 import { noonOf } from "../lib/dates.ts";
-import { bumpVersion } from "./changes.server.ts";
+import { bumpVersion, writeAndSignal } from "./changes.server.ts";
 
 export type { Measurement };
 
@@ -50,8 +50,9 @@ function toRow(input: MeasurementInput, now: number) {
 /** Adds one reading. @throws RangeError when the date is not a calendar date */
 export async function addMeasurement(db: Database, input: MeasurementInput, now = Date.now()): Promise<Measurement> {
   const row = toRow(input, now);
-  await db.insertInto("measurement").values(row).execute();
-  await bumpVersion(db, "measurements");
+  await writeAndSignal(db, "measurements", (trx) =>
+    trx.insertInto("measurement").values(row).execute(),
+  );
   return row;
 }
 
@@ -93,7 +94,8 @@ export async function importMeasurements(
 
 /** Removes a reading; returns false when no reading has that id. */
 export async function deleteMeasurement(db: Database, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("measurement").where("id", "=", id).executeTakeFirst();
-  await bumpVersion(db, "measurements");
+  const result = await writeAndSignal(db, "measurements", (trx) =>
+    trx.deleteFrom("measurement").where("id", "=", id).executeTakeFirst(),
+  );
   return result.numDeletedRows > 0n;
 }

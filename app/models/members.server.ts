@@ -1,7 +1,7 @@
 /** Members (spec §3): an email address under an id. */
 import type { Member } from "../../db/schema.ts";
 import type { Database } from "../lib/db.server.ts";
-import { bumpVersion } from "./changes.server.ts";
+import { bumpVersion, writeAndSignal } from "./changes.server.ts";
 
 export type { Member };
 
@@ -35,7 +35,8 @@ export async function addMembers(db: Database, commaSeparated: string, now = Dat
 
 /** Removes a member; returns false when no member has that id. */
 export async function deleteMember(db: Database, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("member").where("id", "=", id).executeTakeFirst();
-  await bumpVersion(db, "members");
+  const result = await writeAndSignal(db, "members", (trx) =>
+    trx.deleteFrom("member").where("id", "=", id).executeTakeFirst(),
+  );
   return result.numDeletedRows > 0n;
 }

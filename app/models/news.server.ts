@@ -3,7 +3,7 @@ import { association } from "../../content/association.ts";
 import type { NewsPost } from "../../db/schema.ts";
 import type { Database } from "../lib/db.server.ts";
 import { noonOf } from "../lib/dates.ts";
-import { bumpVersion } from "./changes.server.ts";
+import { writeAndSignal } from "./changes.server.ts";
 
 export type { NewsPost };
 
@@ -39,25 +39,28 @@ export async function createNewsPost(
   now = Date.now(),
 ): Promise<NewsPost> {
   const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, association.timeZone) };
-  await db.insertInto("news_post").values(row).execute();
-  await bumpVersion(db, "news");
+  await writeAndSignal(db, "news", (trx) =>
+    trx.insertInto("news_post").values(row).execute(),
+  );
   return row;
 }
 
 /** Changes a post's fields; returns false when no post has that id. */
 export async function updateNewsPost(db: Database, id: string, input: NewsPostInput, now = Date.now()): Promise<boolean> {
-  const result = await db
+  const result = await writeAndSignal(db, "news", (trx) =>
+    trx
     .updateTable("news_post")
     .set({ ...input, updated: now, ...noonOf(input.date, association.timeZone) })
     .where("id", "=", id)
-    .executeTakeFirst();
-  await bumpVersion(db, "news");
+    .executeTakeFirst(),
+  );
   return result.numUpdatedRows > 0n;
 }
 
 /** Removes a post; returns false when no post has that id. */
 export async function deleteNewsPost(db: Database, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("news_post").where("id", "=", id).executeTakeFirst();
-  await bumpVersion(db, "news");
+  const result = await writeAndSignal(db, "news", (trx) =>
+    trx.deleteFrom("news_post").where("id", "=", id).executeTakeFirst(),
+  );
   return result.numDeletedRows > 0n;
 }

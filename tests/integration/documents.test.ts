@@ -66,6 +66,16 @@ describe.each(backends)("documents on $name", ({ name, create, available }) => {
     await database.db.schema.alterTable("document_gone").renameTo("document").execute();
   });
 
+  it("sweeps temporary files a crash left, and nothing else", async () => {
+    const dir = path.join(await import("node:fs").then((fs) => fs.mkdtempSync(path.join((process.env.TMPDIR ?? "/tmp"), "shoreline-sweep-"))));
+    const storage = createDiskStorage(dir);
+    await storage.put("1767312000000.txt", new Uint8Array([65]));
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(path.join(dir, ".1767312000001.txt.abc.tmp"), "half");
+    expect(await storage.sweep()).toBe(1);
+    expect(readdirSync(dir)).toEqual(["1767312000000.txt"]);
+  });
+
   it("refuses a storage id that could leave the folder", async () => {
     const storage = createDiskStorage("/tmp/shoreline-never");
     await expect(storage.put("../../etc/passwd", new Uint8Array([1]))).rejects.toThrow(RangeError);

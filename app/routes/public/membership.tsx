@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { association } from "../../../content/association.ts";
 import { governance, membership } from "../../../content/membership.ts";
 import { pageMeta } from "../../lib/meta.ts";
 

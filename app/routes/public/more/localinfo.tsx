@@ -1,6 +1,5 @@
 import { data, NavLink } from "react-router";
 import type { Route } from "./+types/localinfo";
-import { association } from "../../../../content/association.ts";
 import { businesses } from "../../../../content/businesses.ts";
 import { BUSINESS_CATEGORIES, type BusinessCategory } from "../../../../content/types.ts";
 import { pageMeta } from "../../../lib/meta.ts";

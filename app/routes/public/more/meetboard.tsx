@@ -1,4 +1,3 @@
-import { association } from "../../../../content/association.ts";
 import { board } from "../../../../content/board.ts";
 import { bylaws } from "../../../../content/bylaws.ts";
 import { pageMeta } from "../../../lib/meta.ts";
