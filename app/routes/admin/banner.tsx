@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/banner";
+import { association } from "../../../content/association.ts";
 import { ConfirmModal } from "../../components/ConfirmModal.tsx";
 import { getServices, requireAdmin } from "../../lib/context.server.ts";
 import { bannerSchema, fieldErrors, formFields } from "../../lib/forms.ts";
@@ -16,7 +17,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const banner = await getBanner(getServices(context).db);
   const url = new URL(request.url);
   return {
-    banner: banner ? { text: banner.text, createdBy: banner.createdBy, createdAt: new Date(banner.createdAt).toISOString() } : null,
+    banner: banner
+      ? {
+          text: banner.text,
+          createdBy: banner.createdBy,
+          // Formatted here, in the association's time zone, so the browser shows the same words.
+          createdAt: new Date(banner.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: association.timeZone }),
+        }
+      : null,
     confirmDelete: url.searchParams.has("delete") && banner !== undefined,
     saved: url.searchParams.get("saved"),
   };
@@ -53,7 +61,7 @@ export default function AdminBanner({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <h1>Banner</h1>
-      <p className="muted">The banner shows at the top of the home page. Leave it empty by deleting it.</p>
+      <p className="muted">The banner shows at the top of the home page. To show none, delete it.</p>
       {actionData?.error && (
         <p className="alert" role="alert">
           {actionData.error}
@@ -85,7 +93,7 @@ export default function AdminBanner({ loaderData, actionData }: Route.ComponentP
         </div>
         {banner && (
           <p className="muted">
-            Last set by {banner.createdBy} on {new Date(banner.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}.
+            {`Last set by ${banner.createdBy} on ${banner.createdAt}.`}
           </p>
         )}
         <div className="button-row">
