@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { startServer, type RunningServer, signInCookie } from "../support/server.ts";
 
 const ADMIN = { email: "chair@example.org", password: "kill9-password" };
 const TOTAL = 1000;
@@ -25,15 +25,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
-    body: new URLSearchParams({ ...ADMIN, intent: "login" }),
-  });
-  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+function signIn(url: string): Promise<string> {
+  return signInCookie(url, ADMIN.email, ADMIN.password);
 }
 
 /** Opens the database file read-only (the server is not running) and runs `fn` on it. */

@@ -15,7 +15,7 @@ import pg from "pg";
 import { create as createTar, extract } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
-import { freePort, startServer, type RunningServer } from "../support/server.ts";
+import { freePort, startServer, type RunningServer, signInCookie } from "../support/server.ts";
 
 const runFile = promisify(execFile);
 const ADMIN = { email: "chair@example.org", password: "backup-password" };
@@ -61,15 +61,8 @@ async function runScript(script: string, args: string[], env: Record<string, str
   });
 }
 
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
-    body: new URLSearchParams({ ...ADMIN, intent: "login" }),
-  });
-  expect(response.status).toBe(302);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+function signIn(url: string): Promise<string> {
+  return signInCookie(url, ADMIN.email, ADMIN.password);
 }
 
 async function upload(url: string, cookie: string, name: string, bytes: Uint8Array): Promise<void> {

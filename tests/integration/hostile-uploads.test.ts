@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-uploads-"));
 let server: RunningServer;
@@ -14,13 +14,7 @@ let cookie = "";
 
 beforeAll(async () => {
   server = await startServer({ DATA_DIR: dir, SEED: "none", ADMIN_EMAIL: "chair@example.org", ADMIN_PASSWORD: "chair-password" });
-  const signIn = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({ email: "chair@example.org", password: "chair-password", intent: "login" }),
-  });
-  cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = await signInCookie(server.url, "chair@example.org", "chair-password");
 });
 afterAll(async () => {
   await server?.stop();

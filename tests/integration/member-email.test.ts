@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startServer, type RunningServer } from "../support/server.ts";
+import { freePort, startServer, type RunningServer, signInCookie } from "../support/server.ts";
 
 interface Received {
   from: string;
@@ -55,13 +55,7 @@ beforeAll(async () => {
     ADMIN_EMAIL: "chair@example.org",
     ADMIN_PASSWORD: "chair-password",
   });
-  const signIn = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({ email: "chair@example.org", password: "chair-password", intent: "login" }),
-  });
-  cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = await signInCookie(server.url, "chair@example.org", "chair-password");
   expect(cookie).toContain("session_token");
 });
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { createNewsPost } from "../../app/models/news.server.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { startServer, type RunningServer, signInCookie } from "../support/server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-cache-"));
 let server: RunningServer;
@@ -64,13 +64,7 @@ describe("public page cache", () => {
   });
 
   it("never serves a signed-in administrator from the cache", async () => {
-    const signIn = await fetch(`${server.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-      body: new URLSearchParams({ email: "chair@example.org", password: "chair-password", intent: "login" }),
-    });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = await signInCookie(server.url, "chair@example.org", "chair-password");
     const page = await fetch(server.url, { headers: { Cookie: cookie } });
     expect(page.headers.get("etag")).toBeNull();
     expect(await page.text()).toMatch(/signedIn\W+true/);

@@ -65,3 +65,18 @@ export async function runServerToExit(env: Record<string, string>): Promise<{ co
   const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
   return { code, output };
 }
+
+/**
+ * Signs in through the real /login form post (as a browser would, with its Origin) and returns the Cookie header
+ * to send with later requests. @throws when the sign-in is not answered with a redirect
+ */
+export async function signInCookie(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+    body: new URLSearchParams({ email, password, intent: "login" }),
+  });
+  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}

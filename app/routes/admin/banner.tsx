@@ -5,6 +5,7 @@ import { ConfirmModal } from "../../components/ConfirmModal.tsx";
 import { getServices, requireAdmin } from "../../lib/context.server.ts";
 import { bannerSchema, fieldErrors, formFields } from "../../lib/forms.ts";
 import { deleteBanner, getBanner, setBanner } from "../../models/banner.server.ts";
+import { FieldError } from "../../components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "Banner · Admin" }];
@@ -85,11 +86,7 @@ export default function AdminBanner({ loaderData, actionData }: Route.ComponentP
             aria-invalid={fields.text ? true : undefined}
             aria-describedby={fields.text ? "text-error" : undefined}
           />
-          {fields.text && (
-            <p id="text-error" className="field-error">
-              {fields.text}
-            </p>
-          )}
+          <FieldError id="text-error" message={fields.text} />
         </div>
         {banner && (
           <p className="muted">

@@ -11,6 +11,7 @@ import { fieldErrors, formFields, measurementSchema } from "../../lib/forms.ts";
 import { parseLabCsv } from "../../lib/lab-csv.server.ts";
 import { useTimedFlag } from "../../lib/use-timed-flag.ts";
 import { addMeasurement, deleteMeasurement, importMeasurements, listMeasurements } from "../../models/measurements.server.ts";
+import { FieldError } from "../../components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "Beach Data · Admin" }];
@@ -144,11 +145,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
               aria-invalid={fields.date ? true : undefined}
               aria-describedby={fields.date ? "date-error" : undefined}
             />
-            {fields.date && (
-              <p id="date-error" className="field-error">
-                {fields.date}
-              </p>
-            )}
+            <FieldError id="date-error" message={fields.date} />
           </div>
           <div>
             <label htmlFor="value">E. coli (CFU per 100 mL)</label>
@@ -164,11 +161,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
               aria-invalid={fields.value ? true : undefined}
               aria-describedby={fields.value ? "value-error" : undefined}
             />
-            {fields.value && (
-              <p id="value-error" className="field-error">
-                {fields.value}
-              </p>
-            )}
+            <FieldError id="value-error" message={fields.value} />
           </div>
           <p>
             <button type="submit" name="intent" value="add" className="button" disabled={busy}>

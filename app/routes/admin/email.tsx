@@ -6,6 +6,7 @@ import { fieldErrors, formFields, memberEmailSchema } from "../../lib/forms.ts";
 import { useTimedFlag } from "../../lib/use-timed-flag.ts";
 import { listMembers } from "../../models/members.server.ts";
 import { getSetting, SETTING_KEYS } from "../../models/settings.server.ts";
+import { FieldError } from "../../components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "Email Members · Admin" }];
@@ -94,11 +95,7 @@ export default function AdminEmail({ loaderData, actionData }: Route.ComponentPr
         <div>
           <label htmlFor="subject">Subject</label>
           <input id="subject" name="subject" maxLength={300} defaultValue={values.subject ?? ""} aria-invalid={fields.subject ? true : undefined} aria-describedby={fields.subject ? "subject-error" : undefined} />
-          {fields.subject && (
-            <p id="subject-error" className="field-error">
-              {fields.subject}
-            </p>
-          )}
+          <FieldError id="subject-error" message={fields.subject} />
         </div>
         <div>
           <label htmlFor="message">Message</label>
@@ -106,11 +103,7 @@ export default function AdminEmail({ loaderData, actionData }: Route.ComponentPr
           <p id="message-hint" className="muted">
             Each line becomes a paragraph.
           </p>
-          {fields.message && (
-            <p id="message-error" className="field-error">
-              {fields.message}
-            </p>
-          )}
+          <FieldError id="message-error" message={fields.message} />
         </div>
         <p>
           <button type="submit" className="button" disabled={sending}>

@@ -8,6 +8,7 @@ import { todayIn } from "../../lib/dates.ts";
 import { clockTime, shortDate } from "../../lib/format.ts";
 import { eventSchema, fieldErrors, formFields } from "../../lib/forms.ts";
 import { createEvent, deleteEvent, getEvent, listAllEvents, updateEvent } from "../../models/events.server.ts";
+import { FieldError } from "../../components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "Events · Admin" }];
@@ -131,20 +132,12 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
             <div>
               <label htmlFor="date">Date</label>
               <input id="date" name="date" type="date" defaultValue={editing.date} aria-describedby={fields.date ? "date-error" : undefined} />
-              {fields.date && (
-                <p id="date-error" className="field-error">
-                  {fields.date}
-                </p>
-              )}
+              <FieldError id="date-error" message={fields.date} />
             </div>
             <div>
               <label htmlFor="startTime">Start time</label>
               <input id="startTime" name="startTime" type="time" defaultValue={editing.startTime} aria-describedby={fields.startTime ? "startTime-error" : undefined} />
-              {fields.startTime && (
-                <p id="startTime-error" className="field-error">
-                  {fields.startTime}
-                </p>
-              )}
+              <FieldError id="startTime-error" message={fields.startTime} />
             </div>
             <div>
               <label htmlFor="timeDetails">Time details</label>

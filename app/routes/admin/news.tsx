@@ -8,6 +8,7 @@ import { todayIn } from "../../lib/dates.ts";
 import { shortDate } from "../../lib/format.ts";
 import { fieldErrors, formFields, newsPostSchema } from "../../lib/forms.ts";
 import { createNewsPost, deleteNewsPost, getNewsPost, listNews, updateNewsPost } from "../../models/news.server.ts";
+import { FieldError } from "../../components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "News Posts · Admin" }];
@@ -127,11 +128,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
             <div>
               <label htmlFor="date">Date</label>
               <input id="date" name="date" type="date" defaultValue={editing.date} aria-describedby={fields.date ? "date-error" : undefined} />
-              {fields.date && (
-                <p id="date-error" className="field-error">
-                  {fields.date}
-                </p>
-              )}
+              <FieldError id="date-error" message={fields.date} />
             </div>
             <div>
               <label htmlFor="author">Author</label>

@@ -6,6 +6,7 @@ import type { Route } from "./+types/reset-password";
 import { association } from "../../../content/association.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/passwords.ts";
 import { getServices, redirectWithCookies } from "../../lib/context.server.ts";
+import { FieldError } from "../../components/FieldError.tsx";
 
 export function meta() {
   return [{ title: `Choose a new password · ${association.name}` }, { name: "robots", content: "noindex" }];
@@ -99,20 +100,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <p id="password-hint" className="muted" aria-live="polite">
             {lengthHint}
           </p>
-          {fields.password && (
-            <p id="password-error" className="field-error">
-              {fields.password}
-            </p>
-          )}
+          <FieldError id="password-error" message={fields.password} />
         </div>
         <div>
           <label htmlFor="confirm">Repeat the new password</label>
           <input id="confirm" name="confirm" type="password" autoComplete="new-password" required aria-describedby="confirm-error" />
-          {fields.confirm && (
-            <p id="confirm-error" className="field-error">
-              {fields.confirm}
-            </p>
-          )}
+          <FieldError id="confirm-error" message={fields.confirm} />
         </div>
         <p>
           <button type="submit" className="button" disabled={busy}>
