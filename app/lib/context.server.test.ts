@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./context.server.ts";
+import { requestedPath, safeRedirect } from "./context.server.ts";
 
 describe("safeRedirect", () => {
   it.each(["/admin/news", "/admin?x=1#h", "/admin/events?year=2026", "/"])("keeps the on-site path %j", (value) => {
@@ -53,5 +53,20 @@ describe("safeRedirect", () => {
       expect(target.startsWith("/")).toBe(true);
       expect(new URL(target, "https://heronlake.example.org").origin).toBe("https://heronlake.example.org");
     }
+  });
+});
+
+describe("requestedPath", () => {
+  it.each([
+    ["http://x/admin/events", "/admin/events"],
+    ["http://x/admin/events?year=2026", "/admin/events?year=2026"],
+    // Client-side navigations ask for the page's data; the redirect names the page.
+    ["http://x/admin/events.data", "/admin/events"],
+    ["http://x/admin/events.data?_routes=routes%2Fadmin%2Fevents", "/admin/events"],
+    ["http://x/admin/events.data?year=2026&_routes=a", "/admin/events?year=2026"],
+    ["http://x/admin/news.data?index", "/admin/news"],
+    ["http://x/_root.data", "/"],
+  ])("%s asks for %s", (url, expected) => {
+    expect(requestedPath(new Request(url))).toBe(expected);
   });
 });

@@ -41,10 +41,20 @@ export async function getSignedInUser(services: Services, request: Request, now 
   return { id: session.user.id, email: session.user.email };
 }
 
-/** The path and query of a request, as a `redirect` value for /login. */
+/**
+ * The page a request is for, path and query, as a `redirect` value for /login. A client-side navigation asks the
+ * server for the page's data at "<path>.data" ("/_root.data" for "/") with router parameters (`_routes`, `index`):
+ * those are the router's, not the page's, so they are taken off.
+ */
 export function requestedPath(request: Request): string {
   const url = new URL(request.url);
-  return url.pathname + url.search;
+  let path = url.pathname;
+  if (path === "/_root.data") path = "/";
+  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const query = url.searchParams.toString();
+  return path + (query ? `?${query}` : "");
 }
 
 /**

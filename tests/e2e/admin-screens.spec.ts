@@ -1,0 +1,38 @@
+/**
+ * Screenshots of every admin screen (and the Add Post modal) at 390 and 1280 px, full page, into
+ * test-results/admin-screens/ for people to look at. Each screen must load and hydrate; nothing is compared.
+ */
+import path from "node:path";
+import { DESKTOP, expect, PHONE, REPO_ROOT, signedInTest as test, waitForHydration } from "./admin-helpers.ts";
+
+const OUT = path.join(REPO_ROOT, "test-results", "admin-screens");
+
+const SCREENS: { name: string; path: string; heading: string; modal?: string }[] = [
+  { name: "news", path: "/admin/news", heading: "News Posts" },
+  { name: "news-add-post", path: "/admin/news?edit=new", heading: "News Posts", modal: "Add a New Post" },
+  { name: "events", path: "/admin/events", heading: "Events" },
+  { name: "documents", path: "/admin/documents", heading: "Documents" },
+  { name: "beach-measurements", path: "/admin/beach-measurements", heading: "Beach Data" },
+  { name: "banner", path: "/admin/banner", heading: "Banner" },
+  { name: "members", path: "/admin/members", heading: "Members" },
+  { name: "email", path: "/admin/email", heading: "Email Members" },
+];
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test(`screenshots of every admin screen at ${viewport.width} px`, async ({ page }, testInfo) => {
+      for (const screen of SCREENS) {
+        await page.goto(screen.path);
+        await expect(page).toHaveURL(screen.path);
+        await waitForHydration(page);
+        await expect(page.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible();
+        if (screen.modal) await expect(page.getByRole("dialog", { name: screen.modal })).toBeVisible();
+        const file = path.join(OUT, `${screen.name}-${viewport.width}.png`);
+        await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+        testInfo.annotations.push({ type: "screenshot", description: path.relative(REPO_ROOT, file) });
+      }
+    });
+  });
+}

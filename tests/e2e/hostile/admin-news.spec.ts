@@ -1,0 +1,156 @@
+/**
+ * Admin news posts (spec §2 admin screens, §4 forms, §7 news): add, edit and delete through the URL-driven modals,
+ * and the public effect on /news-events and /.
+ *
+ * This file lives in tests/e2e/hostile/ so that it runs in the "hostile" project, after every public test: those
+ * assert exactly the 3 seeded posts on /news-events and the seeded newest post on /, which any post added alongside
+ * would break.
+ */
+import { associationToday, expect, expectModal, expectNoModal, openAdmin, shiftDate, test, unique, withDatabase } from "../admin-helpers.ts";
+import { deleteNewsPost, listNews } from "../../../app/models/news.server.ts";
+import type { Locator, Page } from "@playwright/test";
+
+const BASE = "/admin/news";
+
+/** Removes any post whose title carries `tag` (safety net when a test fails half-way). */
+async function removePosts(tag: string): Promise<void> {
+  await withDatabase(async (db) => {
+    for (const post of await listNews(db)) if (post.title.includes(tag)) await deleteNewsPost(db, post.id);
+  });
+}
+
+/** The admin table row of a post. */
+const row = (page: Page, title: string) => page.locator("tbody tr").filter({ has: page.getByRole("cell", { name: title, exact: true }) });
+/** The public article of a post, within a region of /news-events or /. */
+const article = (scope: Locator, title: string) =>
+  scope.getByRole("article").filter({ has: scope.page().getByRole("heading", { name: title, exact: true }) });
+
+test.describe("admin news posts", () => {
+  let tag = "";
+  test.beforeEach(() => {
+    tag = unique();
+  });
+  test.afterEach(async () => {
+    await removePosts(tag);
+  });
+
+  test("add, edit and delete a post; /news-events follows; the text keeps its line breaks and is shown as text", async ({ page, visitor }) => {
+    const title = `Dock repair ${tag}`;
+    const text = `First line of the notice.\nSecond line with <b>bold</b> & "quotes".\n\nLast line.`;
+    await openAdmin(page, BASE);
+
+    // Add Post opens "Add a New Post", today (Chicago) and the administrator's email as defaults.
+    await page.getByRole("link", { name: "Add Post", exact: true }).click();
+    await expect(page).toHaveURL(`${BASE}?edit=new`);
+    const add = await expectModal(page, "Add a New Post");
+    await expect(add.getByLabel("Date", { exact: true })).toHaveValue(associationToday());
+    await expect(add.getByLabel("Author", { exact: true })).toHaveValue("admin@shoreline.test");
+    await expect(add.getByLabel("Title", { exact: true })).toHaveValue("");
+    await add.getByLabel("Title", { exact: true }).fill(title);
+    await add.getByLabel("Text", { exact: true }).fill(text);
+    await add.getByRole("button", { name: "Add Post", exact: true }).click();
+    await expectNoModal(page);
+    await expect(page).toHaveURL(BASE);
+    await expect(row(page, title)).toHaveCount(1);
+    await expect(row(page, title).locator("time")).toHaveAttribute("datetime", associationToday());
+
+    // Public: shown on /news-events, as text, with its line breaks.
+    await visitor.goto("/news-events");
+    const news = visitor.getByRole("region", { name: "News" });
+    const post = article(news, title);
+    await expect(post).toHaveCount(1);
+    await expect(post.locator("time")).toHaveAttribute("datetime", associationToday());
+    await expect(post).toContainText("admin@shoreline.test");
+    const prose = post.locator(".prose");
+    expect(await prose.evaluate((p) => p.textContent)).toBe(text);
+    expect(await prose.evaluate((p) => getComputedStyle(p).whiteSpace)).toMatch(/^pre-(line|wrap)$/);
+    // Rendered on three lines (plus the blank one): innerText keeps the line breaks that pre-line shows.
+    expect(await prose.evaluate((p: HTMLElement) => p.innerText.split("\n").length)).toBe(4);
+    await expect(post.locator("b")).toHaveCount(0);
+    await expect(post.getByText('<b>bold</b> & "quotes"', { exact: false })).toBeVisible();
+
+    // Edit shows "Edit Post" and "Save Changes", filled with the post.
+    const edited = `Dock repair done ${tag}`;
+    await row(page, title).getByRole("link", { name: `Edit ${title}` }).click();
+    const edit = await expectModal(page, "Edit Post");
+    await expect(edit.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await expect(edit.getByLabel("Text", { exact: true })).toHaveValue(text);
+    await expect(edit.getByRole("button", { name: "Add Post" })).toHaveCount(0);
+    await edit.getByLabel("Title", { exact: true }).fill(edited);
+    await edit.getByLabel("Text", { exact: true }).fill("The dock is fixed.\nThank you, volunteers!");
+    await edit.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await expectNoModal(page);
+    await expect(row(page, edited)).toHaveCount(1);
+    await expect(row(page, title)).toHaveCount(0);
+
+    await visitor.goto("/news-events");
+    await expect(article(news, edited)).toHaveCount(1);
+    await expect(article(news, edited).locator(".prose")).toHaveText("The dock is fixed.\nThank you, volunteers!");
+    await expect(article(news, title)).toHaveCount(0);
+
+    // Delete asks first: Cancel keeps the post.
+    await row(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
+    let confirm = await expectModal(page, "Delete this post?");
+    await expect(confirm).toContainText(`“${edited}” will be deleted from the site. This cannot be undone.`);
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await expectNoModal(page);
+    await expect(row(page, edited)).toHaveCount(1);
+
+    await row(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
+    confirm = await expectModal(page, "Delete this post?");
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectNoModal(page);
+    await expect(row(page, edited)).toHaveCount(0);
+
+    await visitor.goto("/news-events");
+    await expect(news.getByRole("heading", { level: 2, name: "News" })).toBeVisible();
+    await expect(article(news, edited)).toHaveCount(0);
+  });
+
+  test("a post dated tomorrow is the single latest post on the home page until it is deleted", async ({ page, visitor }) => {
+    // Posts sort by date, newest first: tomorrow beats any post other tests add today.
+    const title = `Ice-out announcement ${tag}`;
+    const tomorrow = shiftDate(associationToday(), 1);
+    await openAdmin(page, BASE);
+    await page.getByRole("link", { name: "Add Post", exact: true }).click();
+    const add = await expectModal(page, "Add a New Post");
+    await add.getByLabel("Title", { exact: true }).fill(title);
+    await add.getByLabel("Date", { exact: true }).fill(tomorrow);
+    await add.getByLabel("Text", { exact: true }).fill("The ice is out.");
+    await add.getByRole("button", { name: "Add Post", exact: true }).click();
+    await expectNoModal(page);
+    await expect(row(page, title)).toHaveCount(1);
+
+    await visitor.goto("/");
+    const latest = visitor.getByRole("region", { name: "Latest news" }).getByRole("article");
+    await expect(latest).toHaveCount(1);
+    await expect(latest.getByRole("heading")).toHaveText(title);
+    await expect(latest.locator("time")).toHaveAttribute("datetime", tomorrow);
+
+    await row(page, title).getByRole("link", { name: `Delete ${title}` }).click();
+    const confirm = await expectModal(page, "Delete this post?");
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(row(page, title)).toHaveCount(0);
+    await visitor.goto("/");
+    await expect(visitor.getByRole("region", { name: "Latest news" }).getByRole("article")).toHaveCount(1);
+    await expect(visitor.getByRole("region", { name: "Latest news" }).getByRole("heading", { name: title })).toHaveCount(0);
+  });
+
+  test("Escape and the × close the modal without saving", async ({ page }) => {
+    const title = `Never saved ${tag}`;
+    await openAdmin(page, BASE);
+    await page.getByRole("link", { name: "Add Post", exact: true }).click();
+    let add = await expectModal(page, "Add a New Post");
+    await add.getByLabel("Title", { exact: true }).fill(title);
+    await page.keyboard.press("Escape");
+    await expectNoModal(page);
+    await expect(page).toHaveURL(BASE);
+
+    await page.getByRole("link", { name: "Add Post", exact: true }).click();
+    add = await expectModal(page, "Add a New Post");
+    await expect(add.getByLabel("Title", { exact: true })).toHaveValue("");
+    await add.getByRole("link", { name: "Close" }).click();
+    await expectNoModal(page);
+    await expect(row(page, title)).toHaveCount(0);
+  });
+});
