@@ -2,13 +2,17 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import appCss from "./app.css?inline";
+import { InlineCssContext } from "./lib/inline-css.tsx";
 import { NonceContext, nonceContext } from "./lib/nonce.ts";
+import { lowPriorityModulePreloads } from "./lib/script-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders a document. Unlike the default entry it always waits for all content (onAllReady): pages must be
- * complete without JavaScript, and no page here streams. Every inline script carries the request's CSP nonce.
+ * complete without JavaScript, and no page here streams. Every inline script and the inline stylesheet carry the
+ * request's CSP nonce. Module preloads are fetched at low priority, after the page's content.
  */
 export default function handleRequest(
   request: Request,
@@ -25,7 +29,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssContext.Provider value={appCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -38,8 +44,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const document = body.pipe(lowPriorityModulePreloads());
+          body.on("error", (error) => document.destroy(error));
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(document), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

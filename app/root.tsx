@@ -6,11 +6,10 @@ import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { getServices, getSignedInUser } from "./lib/context.server.ts";
 import { todayIn } from "./lib/dates.ts";
+import { InlineStylesheet } from "./lib/inline-css.tsx";
 import { NonceContext } from "./lib/nonce.ts";
-import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -33,6 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3d5c" />
         <Meta />
+        <InlineStylesheet nonce={nonce} />
         <Links />
       </head>
       <body>

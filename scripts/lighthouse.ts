@@ -22,7 +22,8 @@ try {
   for (const page of pages) {
     const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) rows.push(`${page.padEnd(18)} Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => audits[id]?.displayValue ?? "n/a";
     rows.push(

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { toNodeHandler } from "better-auth/node";
 import { randomBytes } from "node:crypto";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
@@ -43,9 +44,11 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
   app.use(sameOriginWrites(services.config.publicUrl));
 
   const clientDir = fileURLToPath(new URL("../client", import.meta.url));
-  // Hashed file names change with their content, so they may be cached for a year.
-  app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Hashed file names change with their content, so they may be cached for a year. Files are sent as the Brotli or
+  // gzip copy made at build time (scripts/precompress.ts) when the browser accepts it.
+  const precompressed = { enableBrotli: true, orderPreference: ["br"], index: false as const };
+  app.use("/assets", expressStaticGzip(`${clientDir}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
+  app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
 
   app.get("/healthz", async (_req, res) => {
     try {

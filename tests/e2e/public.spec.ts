@@ -277,3 +277,20 @@ test("the public pages hydrate without errors or warnings in the console", async
     expect(problems, path).toEqual([]);
   }
 });
+
+test("the inlined stylesheet styles the first page and stays through client-side navigations", async ({ page }) => {
+  // Decision 005: app.css is inlined into each document, not linked; the browser must keep it after hydration.
+  const styled = () =>
+    page.evaluate(() => ({
+      sheets: document.querySelectorAll("style#site-css").length,
+      ink: getComputedStyle(document.documentElement).getPropertyValue("--ink").trim(),
+      linked: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href).filter((h) => /\/app-/.test(h)),
+    }));
+  await page.goto("/");
+  await waitForHydration(page);
+  expect(await styled()).toEqual({ sheets: 1, ink: "#14202b", linked: [] });
+  await page.getByRole("link", { name: "Membership" }).first().click();
+  await expect(page).toHaveURL("/membership");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await styled()).toEqual({ sheets: 1, ink: "#14202b", linked: [] });
+});

@@ -122,6 +122,12 @@ describe("headers", () => {
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");
     expect(inline.length).toBeGreaterThan(0);
     for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+    // So does every inline style, the site's stylesheet among them (decision 005), and styles need the nonce too.
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    const styles = [...html.matchAll(/<style([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(styles.some((attributes) => attributes.includes('id="site-css"'))).toBe(true);
+    for (const attributes of styles) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(first.headers.get("permissions-policy")).toContain("camera=()");

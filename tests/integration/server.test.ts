@@ -1,6 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { runServerToExit, startServer, type RunningServer } from "../support/server.ts";
 
@@ -96,6 +98,38 @@ describe("server start-up", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("max-age=31536000");
     expect(response.headers.get("cache-control")).toContain("immutable");
+    await server.stop();
+  });
+
+  it("sends the Brotli or gzip copy made at build time, byte-identical to the file once decoded", async () => {
+    const server = await startServer({ DATA_DIR: dataDir() });
+    servers.push(server);
+    const entry = readdirSync("build/client/assets").find((f) => f.startsWith("entry.client-") && f.endsWith(".js"))!;
+    const original = readFileSync(`build/client/assets/${entry}`);
+    const url = `${server.url}/assets/${entry}`;
+    const get = (acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        // node:http, not fetch: fetch decodes the body itself and drops the Content-Length of encoded responses.
+        http.get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+
+    const br = await get("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(br.body).toEqual(readFileSync(`build/client/assets/${entry}.br`));
+    expect(brotliDecompressSync(br.body)).toEqual(original);
+    // Compressed at the highest quality, not on the fly: smaller than the gzip copy.
+    const gzip = await get("gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body)).toEqual(original);
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+    const plain = await get("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toEqual(original);
     await server.stop();
   });
 });
