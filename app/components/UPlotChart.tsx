@@ -50,7 +50,7 @@ export default function UPlotChart({ readings, height }: { readings: ChartReadin
   }, [readings, height]);
   return (
     <>
-      <div ref={ref} />
+      <div ref={ref} className="chart-plot" />
       <p className="muted chart-key">
         <span className="key-line" /> E. coli per 100 mL · <span className="key-line caution" /> Caution from {CAUTION_THRESHOLD} ·{" "}
         <span className="key-line closed" /> Closed above {CLOSED_THRESHOLD}

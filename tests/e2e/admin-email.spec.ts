@@ -5,17 +5,10 @@
  * this test's own members are counted.
  */
 import type { Page } from "@playwright/test";
-import { expect, openAdmin, readOutbox, test, timeShown, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
-import { ADMIN_MENU } from "./helpers.ts";
-import { deleteMember, listMembers } from "../../app/models/members.server.ts";
+import { expect, expectOffMenuScreen, openAdmin, readOutbox, removeMembers, test, timeShown, unique, waitForHydration } from "./admin-helpers.ts";
 
 const BASE = "/admin/email";
 
-async function removeMembers(tag: string): Promise<void> {
-  await withDatabase(async (db) => {
-    for (const m of await listMembers(db)) if (m.email.toLowerCase().includes(tag.toLowerCase())) await deleteMember(db, m.id);
-  });
-}
 
 /** Adds members through the members screen. */
 async function addMembers(page: Page, emails: string[]): Promise<void> {
@@ -40,11 +33,7 @@ test.describe("email to members", () => {
   });
 
   test("/admin/email opens from its address but is not in the admin menu", async ({ page }) => {
-    await openAdmin(page, BASE);
-    await expect(page.getByRole("heading", { level: 1, name: "Email Members" })).toBeVisible();
-    const menu = page.getByRole("navigation", { name: "Admin" });
-    await expect(menu.getByRole("link")).toHaveText([...ADMIN_MENU]);
-    await expect(menu.locator(`a[href="${BASE}"]`)).toHaveCount(0);
+    await expectOffMenuScreen(page, BASE, "Email Members");
   });
 
   test("an empty subject or message is refused with the specification's messages, keeping what was typed", async ({ page }) => {

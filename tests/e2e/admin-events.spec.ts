@@ -7,7 +7,7 @@
  * tests running alongside.
  */
 import type { Page } from "@playwright/test";
-import { associationToday, expect, expectModal, expectNoModal, openAdmin, test, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
+import { associationToday, deleteAfterConfirming, expect, expectModal, expectNoModal, openAdmin, test, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
 import { deleteEvent, listAllEvents } from "../../app/models/events.server.ts";
 
 declare global {
@@ -109,17 +109,7 @@ test.describe("admin events", () => {
     await expect(publicEvent(visitor, title)).toHaveCount(0);
 
     // Delete asks first; Cancel keeps the event.
-    await row(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
-    let confirm = await expectModal(page, "Delete this event?");
-    await expect(confirm).toContainText(`“${edited}” will be deleted from the site. This cannot be undone.`);
-    await confirm.getByRole("link", { name: "Cancel" }).click();
-    await expectNoModal(page);
-    await expect(row(page, edited)).toHaveCount(1);
-    await row(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
-    confirm = await expectModal(page, "Delete this event?");
-    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-    await expectNoModal(page);
-    await expect(row(page, edited)).toHaveCount(0);
+    await deleteAfterConfirming(page, row(page, edited), `Delete ${edited}`, "Delete this event?", `“${edited}” will be deleted from the site. This cannot be undone.`);
 
     await visitor.goto("/news-events");
     await expect(visitor.getByRole("heading", { level: 1, name: "News & Events" })).toBeVisible();

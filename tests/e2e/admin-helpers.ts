@@ -10,7 +10,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { openDatabase, type Database } from "../../app/lib/db.server.ts";
-import { DATA_DIR, signIn, waitForHydration } from "./helpers.ts";
+import { deleteMember, listMembers } from "../../app/models/members.server.ts";
+import { ADMIN_MENU, DATA_DIR, signIn, waitForHydration } from "./helpers.ts";
 
 export { associationToday, DATA_DIR, DESKTOP, E2E_ADMIN, PHONE, REPO_ROOT, shiftDate, signIn, unique, waitForHydration } from "./helpers.ts";
 
@@ -223,3 +224,39 @@ export async function tabTo(page: Page, selector: string, max = 60): Promise<voi
   }
   throw new Error(`${selector} never got the focus after ${max} Tabs`);
 }
+
+/** Deletes, as a test that writes cleans up, every member whose address contains `tag` (case-insensitive). */
+export async function removeMembers(tag: string): Promise<void> {
+  await withDatabase(async (db) => {
+    for (const m of await listMembers(db)) if (m.email.toLowerCase().includes(tag.toLowerCase())) await deleteMember(db, m.id);
+  });
+}
+
+/** Opens an admin screen that has a route but no entry in the admin menu (spec §2: members, email) and checks both. */
+export async function expectOffMenuScreen(page: Page, path: string, heading: string): Promise<void> {
+  await openAdmin(page, path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  const menu = page.getByRole("navigation", { name: "Admin" });
+  await expect(menu.getByRole("link")).toHaveText([...ADMIN_MENU]);
+  await expect(menu.locator(`a[href="${path}"]`)).toHaveCount(0);
+}
+
+/**
+ * Deletes `target` (a row or list item) through its confirmation, as the spec wants every destructive action to
+ * ask first: the link named `linkName` opens the modal titled `title` saying `warning`; Cancel keeps the item, then
+ * Delete removes it.
+ */
+export async function deleteAfterConfirming(page: Page, target: Locator, linkName: string, title: string, warning: string): Promise<void> {
+  await target.getByRole("link", { name: linkName }).click();
+  let confirm = await expectModal(page, title);
+  await expect(confirm).toContainText(warning);
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expectNoModal(page);
+  await expect(target).toHaveCount(1);
+  await target.getByRole("link", { name: linkName }).click();
+  confirm = await expectModal(page, title);
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expectNoModal(page);
+  await expect(target).toHaveCount(0);
+}
+

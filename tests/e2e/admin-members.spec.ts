@@ -4,19 +4,13 @@
  * time, so nothing here counts the whole list.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectModal, expectNoModal, openAdmin, test, unique, withDatabase } from "./admin-helpers.ts";
-import { ADMIN_MENU } from "./helpers.ts";
-import { deleteMember, listMembers } from "../../app/models/members.server.ts";
+import { deleteAfterConfirming, expect, expectOffMenuScreen, openAdmin, removeMembers, test, unique, withDatabase } from "./admin-helpers.ts";
+import { listMembers } from "../../app/models/members.server.ts";
 
 const BASE = "/admin/members";
 
 const member = (page: Page, email: string) => page.locator("ul.item-list > li").filter({ has: page.getByText(email, { exact: true }) });
 
-async function removeMembers(tag: string): Promise<void> {
-  await withDatabase(async (db) => {
-    for (const m of await listMembers(db)) if (m.email.toLowerCase().includes(tag.toLowerCase())) await deleteMember(db, m.id);
-  });
-}
 
 test.describe("admin members", () => {
   let tag = "";
@@ -28,11 +22,7 @@ test.describe("admin members", () => {
   });
 
   test("/admin/members opens from its address but is not in the admin menu", async ({ page }) => {
-    await openAdmin(page, BASE);
-    await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
-    const menu = page.getByRole("navigation", { name: "Admin" });
-    await expect(menu.getByRole("link")).toHaveText([...ADMIN_MENU]);
-    await expect(menu.locator(`a[href="${BASE}"]`)).toHaveCount(0);
+    await expectOffMenuScreen(page, BASE, "Members");
   });
 
   test("the count heading agrees with the list, and an empty list says There are no members yet.", async ({ page }) => {
@@ -88,19 +78,8 @@ test.describe("admin members", () => {
     await page.getByRole("button", { name: "Add Members", exact: true }).click();
     await expect(page.getByRole("status")).toHaveText("2 members added.");
 
-    await member(page, a).getByRole("link", { name: `Delete ${a}` }).click();
-    let confirm = await expectModal(page, "Delete this member?");
-    await expect(confirm).toContainText(`${a} will no longer receive member email.`);
-    await confirm.getByRole("link", { name: "Cancel" }).click();
-    await expectNoModal(page);
-    await expect(member(page, a)).toHaveCount(1);
-
-    await member(page, a).getByRole("link", { name: `Delete ${a}` }).click();
-    confirm = await expectModal(page, "Delete this member?");
-    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-    await expectNoModal(page);
+    await deleteAfterConfirming(page, member(page, a), `Delete ${a}`, "Delete this member?", `${a} will no longer receive member email.`);
     await expect(page).toHaveURL(BASE);
-    await expect(member(page, a)).toHaveCount(0);
     await expect(member(page, b)).toHaveCount(1);
   });
 });

@@ -6,7 +6,7 @@
  * assert exactly the 3 seeded posts on /news-events and the seeded newest post on /, which any post added alongside
  * would break.
  */
-import { associationToday, expect, expectModal, expectNoModal, openAdmin, shiftDate, test, unique, withDatabase } from "../admin-helpers.ts";
+import { associationToday, deleteAfterConfirming, expect, expectModal, expectNoModal, openAdmin, shiftDate, test, unique, withDatabase } from "../admin-helpers.ts";
 import { deleteNewsPost, listNews } from "../../../app/models/news.server.ts";
 import type { Locator, Page } from "@playwright/test";
 
@@ -89,18 +89,7 @@ test.describe("admin news posts", () => {
     await expect(article(news, title)).toHaveCount(0);
 
     // Delete asks first: Cancel keeps the post.
-    await row(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
-    let confirm = await expectModal(page, "Delete this post?");
-    await expect(confirm).toContainText(`“${edited}” will be deleted from the site. This cannot be undone.`);
-    await confirm.getByRole("link", { name: "Cancel" }).click();
-    await expectNoModal(page);
-    await expect(row(page, edited)).toHaveCount(1);
-
-    await row(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
-    confirm = await expectModal(page, "Delete this post?");
-    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-    await expectNoModal(page);
-    await expect(row(page, edited)).toHaveCount(0);
+    await deleteAfterConfirming(page, row(page, edited), `Delete ${edited}`, "Delete this post?", `“${edited}” will be deleted from the site. This cannot be undone.`);
 
     await visitor.goto("/news-events");
     await expect(news.getByRole("heading", { level: 2, name: "News" })).toBeVisible();
