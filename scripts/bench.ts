@@ -117,7 +117,7 @@ async function startServer(dataDir: string): Promise<Server> {
   for (const name of ["DATABASE_URL", "PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD"]) delete env[name];
   const command = pinned ? "taskset" : process.execPath;
   // The same V8 flag as `npm start` / `npm run serve` (package.json): a smaller young generation.
-  const args = pinned ? ["-c", SERVER_CORE, process.execPath, "--max-semi-space-size=8", "server/main.ts"] : ["--max-semi-space-size=8", "server/main.ts"];
+  const args = pinned ? ["-c", SERVER_CORE, process.execPath, "--optimize-for-size", "server/main.ts"] : ["--optimize-for-size", "server/main.ts"];
   const spawnedAt = performance.now();
   const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

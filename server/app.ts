@@ -3,6 +3,7 @@
  * the app's modules and this one share one module graph and one set of services. `server/main.ts` starts it.
  */
 import type { Server } from "node:http";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { toNodeHandler } from "better-auth/node";
 import { randomBytes } from "node:crypto";
@@ -48,7 +49,15 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
   // gzip copy made at build time (scripts/precompress.ts) when the browser accepts it.
   const precompressed = { enableBrotli: true, orderPreference: ["br"], index: false as const };
   app.use("/assets", expressStaticGzip(`${clientDir}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
-  app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
+  // The few files at the top of build/client (favicon.svg, from public/) are looked up by name, so that a page
+  // request does not cost a file system lookup first.
+  const topFiles = new Set(
+    (existsSync(clientDir) ? readdirSync(clientDir, { withFileTypes: true }) : [])
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+      .map((entry) => `/${entry.name}`),
+  );
+  const topStatic = expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } });
+  app.use((req, res, next) => (topFiles.has(req.path) ? topStatic(req, res, next) : next()));
 
   app.get("/healthz", async (_req, res) => {
     try {

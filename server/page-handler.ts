@@ -47,6 +47,14 @@ export function isCacheable(req: ExpressRequest): boolean {
   return PUBLIC_PAGE.test(req.path.replace(/\.data$/, "").replace(/\/$/, "") || "/");
 }
 
+let today = { at: 0, date: "" };
+/** The association's calendar date, worked out at most once a second (it is part of every cache key). */
+function associationToday(): string {
+  const now = Date.now();
+  if (now - today.at >= 1000) today = { at: now, date: todayIn(association.timeZone, new Date(now)) };
+  return today.date;
+}
+
 export function createPageHandler({ build, db, getLoadContext }: PageHandlerOptions) {
   let handle: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
   const cache = new Map<string, Entry>();
@@ -60,7 +68,7 @@ export function createPageHandler({ build, db, getLoadContext }: PageHandlerOpti
         return;
       }
       const versions = JSON.stringify(await getVersions(db));
-      const key = `${req.originalUrl}|${todayIn(association.timeZone)}`;
+      const key = `${req.originalUrl}|${associationToday()}`;
       let entry = cache.get(key);
       if (!entry || entry.versions !== versions) {
         const response = await handle(toRequest(req, res), getLoadContext(req, res));

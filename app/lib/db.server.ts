@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from "kysely";
 import { Migrator, type MigrationResult } from "kysely/migration";
 import pg from "pg";
 import type { DB } from "../../db/schema.ts";
@@ -47,8 +47,32 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", driver: sqlite, close: () => db.destroy() };
+}
+
+/** How many prepared statements a SQLite handle keeps; the site runs a few dozen distinct queries. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * better-sqlite3 for Kysely, with its prepared statements kept and reused by SQL text (least recently used one
+ * dropped past `STATEMENT_CACHE_SIZE`). Kysely prepares every query it runs; preparing was the largest single cost
+ * of a cached page view (the change-counter read). Safe because better-sqlite3 runs each statement to completion
+ * synchronously (`all`/`run`); nothing here streams rows with `iterate`, which would hold a statement busy.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
 }
 
 /**
