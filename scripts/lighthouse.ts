@@ -20,10 +20,15 @@ const chrome = await chromeLauncher.launch({
 const rows: string[] = [];
 try {
   for (const page of pages) {
-    const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
+    // A fresh Chromium sometimes fails to record the first trace (NO_NAVSTART): such a run is said and made again.
+    let result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
+    for (let attempt = 2; result?.lhr.runtimeError && attempt <= 3; attempt++) {
+      const { code, message } = result.lhr.runtimeError;
+      rows.push(`${page.padEnd(18)} Lighthouse could not measure it (${code}: ${message}); attempt ${attempt}:`);
+      result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
+    }
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-    const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) rows.push(`${page.padEnd(18)} Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`);
+    const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => audits[id]?.displayValue ?? "n/a";
     rows.push(
