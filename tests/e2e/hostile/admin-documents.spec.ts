@@ -102,6 +102,25 @@ test.describe("admin documents", () => {
     expect(await withDatabase(async (db) => (await listDocuments(db)).filter((d) => d.displayName === name))).toEqual([]);
   });
 
+  test("an upload cut off by the network says to check the connection, and nothing is stored", async ({ page }) => {
+    const name = `Cut off ${tag}.pdf`;
+    await openAdmin(page, BASE);
+    const alerts: string[] = [];
+    page.on("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    // The one failure that cannot be made for real here: the connection dropping mid-upload.
+    await page.route(`**${BASE}/upload`, (route) => route.abort("connectionreset"));
+    await pickFiles(page, [{ name, mimeType: "application/pdf", buffer: await readFile(PDF) }]);
+    const message = `${name}: Failed to upload file. Please check the connection and try again.`;
+    await expect.poll(() => alerts).toEqual([message]);
+    await expect(page.locator(".dropper .alert")).toHaveText(message);
+    await page.unroute(`**${BASE}/upload`);
+    await expect(entry(page, name)).toHaveCount(0);
+    expect(await withDatabase(async (db) => (await listDocuments(db)).filter((d) => d.displayName === name))).toEqual([]);
+  });
+
   test("rename through the modal: an empty name is refused, an unchanged one just closes, a new one shows publicly", async ({ page, visitor }) => {
     const name = `Bylaws draft ${tag}.txt`;
     const renamed = `Bylaws final ${tag}.txt`;
