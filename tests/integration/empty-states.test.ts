@@ -1,0 +1,82 @@
+/**
+ * The empty-state texts of spec §8, word for word, on a site with no content (SEED=none): public pages and admin
+ * screens. Then one past event of this year: the events list is no longer empty, but nothing is upcoming.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { association } from "../../content/association.ts";
+import { todayIn } from "../../app/lib/dates.ts";
+import { openDatabase } from "../../app/lib/db.server.ts";
+import { createEvent } from "../../app/models/events.server.ts";
+import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
+
+const ADMIN = { email: "empty@example.org", password: "a long enough password" };
+const dir = mkdtempSync(path.join(tmpdir(), "shoreline-empty-"));
+let server: RunningServer;
+let cookie = "";
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: dir, SEED: "none", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn" });
+  cookie = await signInCookie(server.url, ADMIN.email, ADMIN.password);
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The page's visible text, as a reader gets it: tags dropped, entities decoded. */
+async function textOf(pathname: string, signedIn = false): Promise<string> {
+  const response = await fetch(`${server.url}${pathname}`, { headers: signedIn ? { Cookie: cookie } : {} });
+  expect(response.status, pathname).toBe(200);
+  const html = await response.text();
+  return html
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+}
+
+describe("with no content", () => {
+  it.each([
+    ["/", ["We couldn't find any News Posts!", "There aren't any more events this year."]],
+    ["/news-events", ["We couldn't find any News Posts!", "We couldn't find any Events!"]],
+    ["/the-lake", ["No measurements found"]],
+    ["/more/documents", ["We couldn't find any Files!"]],
+  ])("%s says %j", async (pathname, texts) => {
+    const text = await textOf(pathname);
+    for (const t of texts) expect(text).toContain(t);
+  });
+
+  it.each([
+    ["/admin/news", "We couldn't find any News Posts!"],
+    ["/admin/events", "We couldn't find any Events!"],
+    ["/admin/documents", "We couldn't find any Files!"],
+    ["/admin/beach-measurements", "No measurements found"],
+    ["/admin/members", "There are no members yet."],
+  ])("%s says %j", async (pathname, expected) => {
+    expect(await textOf(pathname, true)).toContain(expected);
+  });
+});
+
+describe("with only a past event this year", () => {
+  it("lists it and says There aren't any more events this year.", async () => {
+    const today = todayIn(association.timeZone);
+    const firstOfYear = `${today.slice(0, 4)}-01-01`;
+    // On 1 January an event of the year cannot be in the past yet.
+    if (today === firstOfYear) return;
+    const handle = openDatabase({ dataDir: dir });
+    try {
+      await createEvent(handle.db, { title: "New Year swim", date: firstOfYear, startTime: "12:00", timeDetails: "", place: "Public beach", eventDetails: "", author: "Anonymous" }, null);
+    } finally {
+      await handle.close();
+    }
+    const page = await textOf("/news-events");
+    expect(page).toContain("New Year swim");
+    expect(page).toContain("There aren't any more events this year.");
+    expect(page).not.toContain("We couldn't find any Events!");
+    expect(await textOf("/")).toContain("There aren't any more events this year.");
+  });
+});
