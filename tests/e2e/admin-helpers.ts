@@ -8,6 +8,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { simpleParser } from "mailparser";
 import { expect, test as base, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { openDatabase, type Database } from "../../app/lib/db.server.ts";
 import { deleteMember, listMembers } from "../../app/models/members.server.ts";
@@ -109,79 +110,32 @@ export async function timeShown(page: Page, selector: string, text: RegExp, opti
 // ---------------------------------------------------------------------------------------------------------------
 // Outgoing mail: without SMTP every message is an .eml file under $DATA_DIR/mail/ (app/lib/mail.server.ts).
 
-/** One message of the outbox, parsed enough for the tests. */
+/** One message of the outbox, parsed by mailparser. */
 export interface OutboxMail {
   file: string;
-  /** Header names in lower case; folded lines unfolded; a repeated header keeps its values joined by "\n". */
-  headers: Record<string, string>;
-  /** How many To headers the message has (each with its own value). */
+  /** The decoded Subject. */
+  subject: string;
+  /** The value of each To header, as written (a message meant for one member has exactly one, with one address). */
   toHeaders: string[];
-  /** The decoded body of each leaf part, by its content type ("text/plain", "text/html"). */
-  parts: { contentType: string; body: string }[];
-  raw: string;
-}
-
-/** Decodes quoted-printable: soft line breaks (`=` at the end of a line) removed, `=XX` octets decoded as UTF-8. */
-export function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-function splitHeaders(block: string): { headers: Record<string, string>; all: [string, string][] } {
-  const lines = block.replace(/\r\n/g, "\n").replace(/\n[ \t]+/g, " ").split("\n");
-  const all: [string, string][] = [];
-  for (const line of lines) {
-    const colon = line.indexOf(":");
-    if (colon > 0) all.push([line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]);
-  }
-  const headers: Record<string, string> = {};
-  for (const [name, value] of all) headers[name] = headers[name] === undefined ? value : `${headers[name]}\n${value}`;
-  return { headers, all };
-}
-
-function decodeBody(body: string, encoding: string | undefined): string {
-  const e = (encoding ?? "").toLowerCase();
-  if (e === "quoted-printable") return decodeQuotedPrintable(body);
-  if (e === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  return body;
-}
-
-function leafParts(headers: Record<string, string>, body: string): { contentType: string; body: string }[] {
-  const type = headers["content-type"] ?? "text/plain";
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (/^multipart\//i.test(type) && boundary) {
-    const sections = body.split(`--${boundary}`).slice(1);
-    const parts: { contentType: string; body: string }[] = [];
-    for (const section of sections) {
-      if (section.startsWith("--")) break;
-      const text = section.replace(/^\r?\n/, "");
-      const gap = /\r?\n\r?\n/.exec(text);
-      if (!gap) continue;
-      const partHeaders = splitHeaders(text.slice(0, gap.index)).headers;
-      parts.push(...leafParts(partHeaders, text.slice(gap.index + gap[0].length).replace(/\r?\n$/, "")));
-    }
-    return parts;
-  }
-  return [{ contentType: type.split(";")[0]!.trim().toLowerCase(), body: decodeBody(body, headers["content-transfer-encoding"]) }];
+  /** Header names of the message, in lower case. */
+  headerNames: string[];
+  /** The text/html part, decoded ("" when there is none). */
+  html: string;
+  /** The text/plain part, decoded ("" when there is none). */
+  text: string;
 }
 
 /** Parses one .eml file. */
-export function parseMail(file: string, raw: string): OutboxMail {
-  const gap = /\r?\n\r?\n/.exec(raw);
-  const headerBlock = gap ? raw.slice(0, gap.index) : raw;
-  const body = gap ? raw.slice(gap.index + gap[0].length) : "";
-  const { headers, all } = splitHeaders(headerBlock);
-  return { file, headers, toHeaders: all.filter(([n]) => n === "to").map(([, v]) => v), parts: leafParts(headers, body), raw };
+export async function parseMail(file: string, raw: string): Promise<OutboxMail> {
+  const mail = await simpleParser(raw);
+  return {
+    file,
+    subject: mail.subject ?? "",
+    toHeaders: mail.headerLines.filter((h) => h.key === "to").map((h) => h.line.slice(h.line.indexOf(":") + 1).trim()),
+    headerNames: mail.headerLines.map((h) => h.key),
+    html: mail.html || "",
+    text: mail.text ?? "",
+  };
 }
 
 /** Every message in the outbox now. */

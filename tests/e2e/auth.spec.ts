@@ -5,10 +5,9 @@
  * database of this run: only the tests that need the real administrator fail a sign-in with it (2 in all); the
  * others use a fresh, non-existent address each.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { DATA_DIR, E2E_ADMIN, expectAdminMenu, signIn, unique } from "./helpers.ts";
+import { readOutbox } from "./admin-helpers.ts";
+import { E2E_ADMIN, expectAdminMenu, signIn, unique } from "./helpers.ts";
 
 const email = (page: Page) => page.getByLabel("Email", { exact: true });
 const password = (page: Page) => page.getByLabel("Password", { exact: true });
@@ -23,14 +22,6 @@ async function failSignIn(page: Page, account: string): Promise<void> {
   await password(page).fill(`wrong-${unique()}`);
   await loginButton(page).click();
   await expect(page.locator("#email-error")).toBeVisible();
-}
-
-/** The text of every message in the outbox (quoted-printable soft line breaks joined). */
-async function outbox(): Promise<string[]> {
-  const dir = path.join(DATA_DIR, "mail");
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const files = names.filter((n) => n.endsWith(".eml"));
-  return Promise.all(files.map(async (n) => (await readFile(path.join(dir, n), "utf8")).replace(/=\r?\n/g, "")));
 }
 
 test.describe("guard", () => {
@@ -141,18 +132,18 @@ test.describe("sign-in", () => {
   });
 
   test("Reset Password shows the notice and writes the reset mail to the outbox", async ({ page }) => {
-    const before = new Set(await outbox());
+    const before = new Set((await readOutbox()).map((m) => m.file));
     await failSignIn(page, E2E_ADMIN.email);
     await resetButton(page).click();
     await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toHaveText(
       `If an account exists for ${E2E_ADMIN.email}, a link to reset its password is on its way.`,
     );
     await expect
-      .poll(async () => (await outbox()).filter((m) => !before.has(m) && m.includes("/api/auth/reset-password/")), { timeout: 10_000 })
+      .poll(async () => (await readOutbox()).filter((m) => !before.has(m.file) && m.text.includes("/api/auth/reset-password/")), { timeout: 10_000 })
       .toHaveLength(1);
-    const [mail] = (await outbox()).filter((m) => !before.has(m));
-    expect(mail).toContain(`To: ${E2E_ADMIN.email}`);
-    expect(mail).toContain("Subject: Reset your password");
+    const [mail] = (await readOutbox()).filter((m) => !before.has(m.file));
+    expect(mail?.toHeaders).toEqual([E2E_ADMIN.email]);
+    expect(mail?.subject).toBe("Reset your password");
   });
 
   test("Reset Password for an unknown account shows the same notice", async ({ page }) => {
