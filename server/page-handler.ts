@@ -85,7 +85,7 @@ export function createPageHandler({ build, db, getLoadContext }: PageHandlerOpti
           headers: [...response.headers.entries()].filter(([name]) => name !== "content-length"),
           parts,
           partsLength: parts.reduce((sum, part) => sum + part.length, 0),
-          etag: `W/"${createHash("sha1").update(isHtml && nonce ? body.replaceAll(nonce, "") : body).digest("base64url")}"`,
+          etag: `W/"${parts.reduce((hash, part) => hash.update(part), createHash("sha1")).digest("base64url")}"`,
         };
         cache.delete(key);
         cache.set(key, entry);

@@ -27,6 +27,13 @@ describe("lowPriorityModulePreloads", () => {
     expect(out).toContain("<p>Héron</p>");
   });
 
+  it("keeps a character whose bytes are split between the chunk that ends the head and the next", async () => {
+    const whole = Buffer.from(HEAD + BODY, "utf8");
+    const split = whole.indexOf(Buffer.from("é", "utf8"), whole.indexOf("<body>")) + 1; // inside the é of Héron
+    const out = await text(Readable.from([whole.subarray(0, split), whole.subarray(split)]).pipe(lowPriorityModulePreloads()));
+    expect(out).toBe(await run([HEAD + BODY]));
+  });
+
   it("passes a document without a head through unchanged", async () => {
     expect(await run(["<p>no head ", "here</p>"])).toBe("<p>no head here</p>");
   });

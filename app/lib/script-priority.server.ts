@@ -22,12 +22,14 @@ export function lowPriorityModulePreloads(): Transform {
       if (head === null) return callback(null, chunk);
       head.push(chunk);
       headLength += chunk.length;
-      const text = Buffer.concat(head, headLength).toString("utf8");
-      const end = text.indexOf(HEAD_END);
+      // Searched as bytes: a chunk may end inside a character; only the head, which ends at an ASCII ">", is decoded.
+      const held = Buffer.concat(head, headLength);
+      const end = held.indexOf(HEAD_END);
       if (end === -1) return callback();
       head = null;
       const cut = end + HEAD_END.length;
-      callback(null, Buffer.from(text.slice(0, cut).replace(PRELOAD, '<link rel="modulepreload" fetchpriority="low"') + text.slice(cut), "utf8"));
+      const marked = held.subarray(0, cut).toString("utf8").replace(PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
+      callback(null, Buffer.concat([Buffer.from(marked, "utf8"), held.subarray(cut)]));
     },
     flush(callback) {
       if (head !== null && head.length > 0) this.push(Buffer.concat(head, headLength));
