@@ -1,7 +1,7 @@
 import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { association } from "../content/association.ts";
+import { association } from "#content/association.ts";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { getServices, getSignedInUser } from "./lib/context.server.ts";

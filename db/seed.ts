@@ -9,15 +9,15 @@
 import { addDays } from "date-fns/addDays";
 import { format } from "date-fns/format";
 import { parseISO } from "date-fns/parseISO";
-import { association } from "../content/association.ts";
-import type { Database } from "../app/lib/db.server.ts";
-import { todayIn } from "../app/lib/dates.ts";
-import { parseLabCsv } from "../app/lib/lab-csv.server.ts";
-import { setBanner } from "../app/models/banner.server.ts";
-import { createEvent } from "../app/models/events.server.ts";
-import { importMeasurements } from "../app/models/measurements.server.ts";
-import { createNewsPost } from "../app/models/news.server.ts";
-import { getSetting, setSetting, SETTING_KEYS } from "../app/models/settings.server.ts";
+import { association } from "#content/association.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import { todayIn } from "#app/lib/dates.ts";
+import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
+import { setBanner } from "#app/models/banner.server.ts";
+import { createEvent } from "#app/models/events.server.ts";
+import { importMeasurements } from "#app/models/measurements.server.ts";
+import { createNewsPost } from "#app/models/news.server.ts";
+import { getSetting, setSetting, SETTING_KEYS } from "#app/models/settings.server.ts";
 import montroseCsv from "./data/montrose-beach-ecoli-2013-2015.csv?raw";
 
 /** How many of the real readings the demo shows. */

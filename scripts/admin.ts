@@ -8,11 +8,11 @@
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { z } from "zod";
-import { ensureAdmin } from "../app/lib/auth.server.ts";
-import { ConfigError, loadConfig } from "../app/lib/config.server.ts";
-import { createLogger } from "../app/lib/logger.server.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../app/lib/passwords.ts";
-import { closeServices, createServices, prepareServices } from "../app/lib/services.server.ts";
+import { ensureAdmin } from "#app/lib/auth.server.ts";
+import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
+import { createLogger } from "#app/lib/logger.server.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
+import { closeServices, createServices, prepareServices } from "#app/lib/services.server.ts";
 
 const USAGE = "Usage: npm run admin -- add EMAIL | reset-password EMAIL";
 

@@ -20,8 +20,8 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { create as createTar } from "tar";
 import { z } from "zod";
-import { ConfigError, loadConfig, type Config } from "../app/lib/config.server.ts";
-import { STORAGE_ID } from "../app/lib/storage.server.ts";
+import { ConfigError, loadConfig, type Config } from "#app/lib/config.server.ts";
+import { STORAGE_ID } from "#app/lib/storage.server.ts";
 
 const run = promisify(execFile);
 

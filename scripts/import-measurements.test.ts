@@ -5,9 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../app/lib/db.server.ts";
-import { parseLabCsv } from "../app/lib/lab-csv.server.ts";
-import { importMeasurements, listMeasurements } from "../app/models/measurements.server.ts";
+import { openDatabase } from "#app/lib/db.server.ts";
+import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
+import { importMeasurements, listMeasurements } from "#app/models/measurements.server.ts";
 import { backends, type TestDatabase } from "../tests/support/databases.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -15,10 +15,10 @@
  * unreadable file or invalid configuration.
  */
 import { readFileSync } from "node:fs";
-import { ConfigError, loadConfig } from "../app/lib/config.server.ts";
-import { migrateToLatest, openDatabase } from "../app/lib/db.server.ts";
-import { parseLabCsv } from "../app/lib/lab-csv.server.ts";
-import { importMeasurements } from "../app/models/measurements.server.ts";
+import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
+import { migrateToLatest, openDatabase } from "#app/lib/db.server.ts";
+import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
+import { importMeasurements } from "#app/models/measurements.server.ts";
 
 const USAGE = "Usage: npm run import:measurements -- FILE.csv   (or: node scripts/import-measurements.ts FILE.csv)";
 

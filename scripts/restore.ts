@@ -23,8 +23,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { extract, list, type ReadEntry } from "tar";
-import { ConfigError, type Config } from "../app/lib/config.server.ts";
-import { migrations as knownMigrations } from "../db/migrations/index.ts";
+import { ConfigError, type Config } from "#app/lib/config.server.ts";
+import { migrations as knownMigrations } from "#db/migrations/index.ts";
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,

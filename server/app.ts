@@ -12,14 +12,14 @@ import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
-import { seedOnce } from "../db/seed.ts";
+import { seedOnce } from "#db/seed.ts";
 import { createPageHandler } from "./page-handler.ts";
-import { clientAddressContext } from "../app/lib/context.server.ts";
-import { nonceContext } from "../app/lib/nonce.ts";
-import { createChangeFeed, type ChangeFeed } from "../app/lib/change-feed.server.ts";
-import { ConfigError, loadConfig } from "../app/lib/config.server.ts";
-import { createLogger, type Logger } from "../app/lib/logger.server.ts";
-import { closeServices, createServices, prepareServices, servicesContext, type Services } from "../app/lib/services.server.ts";
+import { clientAddressContext } from "#app/lib/context.server.ts";
+import { nonceContext } from "#app/lib/nonce.ts";
+import { createChangeFeed, type ChangeFeed } from "#app/lib/change-feed.server.ts";
+import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
+import { createLogger, type Logger } from "#app/lib/logger.server.ts";
+import { closeServices, createServices, prepareServices, servicesContext, type Services } from "#app/lib/services.server.ts";
 
 /** How long shutdown waits for requests in flight before closing their connections, in milliseconds. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -11,10 +11,10 @@ import { createHash } from "node:crypto";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { association } from "../content/association.ts";
-import { todayIn } from "../app/lib/dates.ts";
-import type { Database } from "../app/lib/db.server.ts";
-import { getVersions } from "../app/models/changes.server.ts";
+import { association } from "#content/association.ts";
+import { todayIn } from "#app/lib/dates.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import { getVersions } from "#app/models/changes.server.ts";
 
 /** Pages whose content is the same for every visitor. */
 const PUBLIC_PAGE = /^\/(|the-lake|news-events|membership|contact-us|more(\/[^/]+(\/[^/]+)?)?|_root)$/;

@@ -1,5 +1,5 @@
-import type { BeachStatus } from "../lib/beach.ts";
-import { shortDate } from "../lib/format.ts";
+import type { BeachStatus } from "#app/lib/beach.ts";
+import { shortDate } from "#app/lib/format.ts";
 
 const ICON: Record<BeachStatus, string> = { Open: "✔", Caution: "!", Closed: "✖", Error: "?" };
 const MEANING: Record<BeachStatus, string> = {

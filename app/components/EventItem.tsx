@@ -1,5 +1,5 @@
-import type { Event } from "../../db/schema.ts";
-import { clockTime, longDate } from "../lib/format.ts";
+import type { Event } from "#db/schema.ts";
+import { clockTime, longDate } from "#app/lib/format.ts";
 
 /** One event: title, date and time, place and details, all shown as text. */
 export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails"> }) {

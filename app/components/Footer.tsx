@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { association } from "../../content/association.ts";
+import { association } from "#content/association.ts";
 
 /** Site footer (spec §2): the current year, the association's name and a Contact link. */
 export function Footer({ year }: { year: number }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { association } from "../../content/association.ts";
-import logo from "../../content/images/logo.svg";
+import { association } from "#content/association.ts";
+import logo from "#content/images/logo.svg";
 
 /** How long the menu takes to close, in milliseconds (spec §9). */
 export const MENU_CLOSE_DELAY_MS = 150;

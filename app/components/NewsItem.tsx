@@ -1,5 +1,5 @@
-import type { NewsPost } from "../../db/schema.ts";
-import { longDate } from "../lib/format.ts";
+import type { NewsPost } from "#db/schema.ts";
+import { longDate } from "#app/lib/format.ts";
 
 /** One news post; its text is shown as text (never HTML), keeping line breaks. */
 export function NewsItem({ post, headingLevel = 3 }: { post: Pick<NewsPost, "id" | "title" | "text" | "date" | "author">; headingLevel?: 2 | 3 }) {

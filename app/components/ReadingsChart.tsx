@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, Component, type ReactNode } from "react";
-import { CHART_HEIGHT } from "../lib/beach.ts";
+import { CHART_HEIGHT } from "#app/lib/beach.ts";
 
 export interface ChartReading {
   date: string;

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { CAUTION_THRESHOLD, CLOSED_THRESHOLD } from "../lib/beach.ts";
+import { CAUTION_THRESHOLD, CLOSED_THRESHOLD } from "#app/lib/beach.ts";
 import type { ChartReading } from "./ReadingsChart.tsx";
 
 const dayLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });

@@ -7,7 +7,7 @@
 import pg from "pg";
 import { CHANGE_CHANNEL, type Database, type DatabaseHandle } from "./db.server.ts";
 import type { Logger } from "./logger.server.ts";
-import { getVersions, type Topic } from "../models/changes.server.ts";
+import { getVersions, type Topic } from "#app/models/changes.server.ts";
 
 export type ChangeListener = (topics: Topic[]) => void;
 

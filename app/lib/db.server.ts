@@ -7,8 +7,8 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from "kysely";
 import { Migrator, type MigrationResult } from "kysely/migration";
 import pg from "pg";
-import type { DB } from "../../db/schema.ts";
-import { migrations } from "../../db/migrations/index.ts";
+import type { DB } from "#db/schema.ts";
+import { migrations } from "#db/migrations/index.ts";
 
 export type Database = Kysely<DB>;
 export type Dialect = "sqlite" | "postgres";

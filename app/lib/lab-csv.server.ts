@@ -4,7 +4,7 @@
  * validates each row, reporting every problem with its line number so that a volunteer can fix the file.
  */
 import { CsvError, parse } from "csv-parse/sync";
-import type { MeasurementInput } from "../models/measurements.server.ts";
+import type { MeasurementInput } from "#app/models/measurements.server.ts";
 import { isIsoDate } from "./dates.ts";
 
 /** The most data rows (readings) one file may hold; a larger file is refused with an error. */

@@ -1,6 +1,6 @@
 /** The banner (spec §3): a single record, set or removed by an administrator. */
-import type { Banner } from "../../db/schema.ts";
-import type { Database } from "../lib/db.server.ts";
+import type { Banner } from "#db/schema.ts";
+import type { Database } from "#app/lib/db.server.ts";
 import { writeAndSignal } from "./changes.server.ts";
 
 export type { Banner };

@@ -2,7 +2,7 @@
  * Change counters: every write bumps its topic's version in the database, so that any server process on the same
  * database can tell that data changed (live event lists, page caches) without sharing memory.
  */
-import { notifyChange, type Database } from "../lib/db.server.ts";
+import { notifyChange, type Database } from "#app/lib/db.server.ts";
 
 export const TOPICS = ["news", "events", "banner", "measurements", "documents", "members"] as const;
 export type Topic = (typeof TOPICS)[number];

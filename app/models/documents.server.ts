@@ -1,7 +1,7 @@
 /** Document metadata (spec §3). The bytes live in the storage back end under the same id. */
-import type { DocumentRecord } from "../../db/schema.ts";
-import type { Database } from "../lib/db.server.ts";
-import type { Storage } from "../lib/storage.server.ts";
+import type { DocumentRecord } from "#db/schema.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import type { Storage } from "#app/lib/storage.server.ts";
 import { writeAndSignal } from "./changes.server.ts";
 
 export type { DocumentRecord };

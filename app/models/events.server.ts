@@ -1,8 +1,8 @@
 /** Events (spec §3): read by date within the current calendar year; written by administrators. */
-import { association } from "../../content/association.ts";
-import type { Event } from "../../db/schema.ts";
-import type { Database } from "../lib/db.server.ts";
-import { noonOf } from "../lib/dates.ts";
+import { association } from "#content/association.ts";
+import type { Event } from "#db/schema.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import { noonOf } from "#app/lib/dates.ts";
 import { writeAndSignal } from "./changes.server.ts";
 
 export type { Event };

@@ -1,8 +1,8 @@
 /** Beach measurements (spec §3): E. coli samples, one reading each, ordered by timestamp. */
-import { association } from "../../content/association.ts";
-import type { Measurement } from "../../db/schema.ts";
-import type { Database } from "../lib/db.server.ts";
-import { noonOf } from "../lib/dates.ts";
+import { association } from "#content/association.ts";
+import type { Measurement } from "#db/schema.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import { noonOf } from "#app/lib/dates.ts";
 import { bumpVersion, writeAndSignal } from "./changes.server.ts";
 
 export type { Measurement };

@@ -1,6 +1,6 @@
 /** Members (spec §3): an email address under an id. */
-import type { Member } from "../../db/schema.ts";
-import type { Database } from "../lib/db.server.ts";
+import type { Member } from "#db/schema.ts";
+import type { Database } from "#app/lib/db.server.ts";
 import { bumpVersion, writeAndSignal } from "./changes.server.ts";
 
 export type { Member };

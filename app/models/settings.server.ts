@@ -1,5 +1,5 @@
 /** Settings: small key/value records kept in the database (spec §7: the email worker address). */
-import type { Database } from "../lib/db.server.ts";
+import type { Database } from "#app/lib/db.server.ts";
 
 export const SETTING_KEYS = {
   /** The email worker's address (spec §7, "API configuration"). */

@@ -8,12 +8,12 @@ import path from "node:path";
 import type { APIResponse } from "@playwright/test";
 import { associationToday, E2E_ADMIN, expect, FIXTURES, readOutbox, shiftDate, test, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
 import { signIn } from "./helpers.ts";
-import { getBanner } from "../../app/models/banner.server.ts";
-import { listDocuments } from "../../app/models/documents.server.ts";
-import { getEvent, listAllEvents } from "../../app/models/events.server.ts";
-import { listMeasurements } from "../../app/models/measurements.server.ts";
-import { listMembers } from "../../app/models/members.server.ts";
-import { getNewsPost, listNews } from "../../app/models/news.server.ts";
+import { getBanner } from "#app/models/banner.server.ts";
+import { listDocuments } from "#app/models/documents.server.ts";
+import { getEvent, listAllEvents } from "#app/models/events.server.ts";
+import { listMeasurements } from "#app/models/measurements.server.ts";
+import { listMembers } from "#app/models/members.server.ts";
+import { getNewsPost, listNews } from "#app/models/news.server.ts";
 
 const ADMIN_ROUTES = ["/admin", "/admin/news", "/admin/events", "/admin/members", "/admin/email", "/admin/documents", "/admin/beach-measurements", "/admin/banner"];
 

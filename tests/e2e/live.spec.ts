@@ -4,8 +4,8 @@
  * into the SQLite file the server uses, so the change signal must cross processes (app/lib/change-feed.server.ts).
  */
 import { expect, test } from "@playwright/test";
-import { openDatabase } from "../../app/lib/db.server.ts";
-import { createEvent, deleteEvent } from "../../app/models/events.server.ts";
+import { openDatabase } from "#app/lib/db.server.ts";
+import { createEvent, deleteEvent } from "#app/models/events.server.ts";
 import { associationToday, DATA_DIR, unique, waitForHydration } from "./helpers.ts";
 
 declare global {

@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { APIError } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureAdmin, type Auth } from "../../app/lib/auth.server.ts";
-import { loadConfig } from "../../app/lib/config.server.ts";
-import { createLogger } from "../../app/lib/logger.server.ts";
-import { closeServices, createServices, prepareServices, type Services } from "../../app/lib/services.server.ts";
+import { ensureAdmin, type Auth } from "#app/lib/auth.server.ts";
+import { loadConfig } from "#app/lib/config.server.ts";
+import { createLogger } from "#app/lib/logger.server.ts";
+import { closeServices, createServices, prepareServices, type Services } from "#app/lib/services.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
-import { migrations } from "../../db/migrations/index.ts";
+import { migrations } from "#db/migrations/index.ts";
 
 const EMAIL = "admin@heronlake.example.org";
 const FIRST_PASSWORD = "first password 1";

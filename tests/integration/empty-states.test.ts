@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { association } from "../../content/association.ts";
-import { todayIn } from "../../app/lib/dates.ts";
-import { openDatabase } from "../../app/lib/db.server.ts";
-import { createEvent } from "../../app/models/events.server.ts";
+import { association } from "#content/association.ts";
+import { todayIn } from "#app/lib/dates.ts";
+import { openDatabase } from "#app/lib/db.server.ts";
+import { createEvent } from "#app/models/events.server.ts";
 import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
 
 const ADMIN = { email: "empty@example.org", password: "a long enough password" };

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
-import { migrations } from "../../db/migrations/index.ts";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
+import { migrations } from "#db/migrations/index.ts";
 import { backends, PG_ADMIN_URL } from "../support/databases.ts";
 
 const SCHEMA = readFileSync(new URL("../../db/schema.ts", import.meta.url), "utf8");

@@ -4,12 +4,12 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { association } from "../../content/association.ts";
-import { seedOnce } from "../../db/seed.ts";
-import { noonOf, todayIn } from "../../app/lib/dates.ts";
-import type { Database } from "../../app/lib/db.server.ts";
-import { deleteBanner, getBanner, setBanner } from "../../app/models/banner.server.ts";
-import { getVersions } from "../../app/models/changes.server.ts";
+import { association } from "#content/association.ts";
+import { seedOnce } from "#db/seed.ts";
+import { noonOf, todayIn } from "#app/lib/dates.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import { deleteBanner, getBanner, setBanner } from "#app/models/banner.server.ts";
+import { getVersions } from "#app/models/changes.server.ts";
 import {
   createEvent,
   deleteEvent,
@@ -18,14 +18,14 @@ import {
   listUpcomingEvents,
   updateEvent,
   type EventInput,
-} from "../../app/models/events.server.ts";
+} from "#app/models/events.server.ts";
 import {
   addMeasurement,
   deleteMeasurement,
   listLatestMeasurements,
   listMeasurements,
-} from "../../app/models/measurements.server.ts";
-import { addMembers, deleteMember, listMembers } from "../../app/models/members.server.ts";
+} from "#app/models/measurements.server.ts";
+import { addMembers, deleteMember, listMembers } from "#app/models/members.server.ts";
 import {
   createNewsPost,
   deleteNewsPost,
@@ -33,8 +33,8 @@ import {
   listNews,
   updateNewsPost,
   type NewsPostInput,
-} from "../../app/models/news.server.ts";
-import { getSetting, setSetting } from "../../app/models/settings.server.ts";
+} from "#app/models/news.server.ts";
+import { getSetting, setSetting } from "#app/models/settings.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const CSV = new URL("../../db/data/montrose-beach-ecoli-2013-2015.csv", import.meta.url);

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/lib/db.server.ts";
-import { createNewsPost } from "../../app/models/news.server.ts";
+import { openDatabase } from "#app/lib/db.server.ts";
+import { createNewsPost } from "#app/models/news.server.ts";
 import { startServer, type RunningServer, signInCookie } from "../support/server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-cache-"));

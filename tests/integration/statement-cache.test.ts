@@ -5,7 +5,7 @@
 import type SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getVersions } from "../../app/models/changes.server.ts";
+import { getVersions } from "#app/models/changes.server.ts";
 import { createSqliteDatabase, type TestDatabase } from "../support/databases.ts";
 
 let database: TestDatabase;

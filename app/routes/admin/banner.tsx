@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/banner";
-import { association } from "../../../content/association.ts";
-import { ConfirmModal } from "../../components/ConfirmModal.tsx";
-import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { bannerSchema, fieldErrors, formFields } from "../../lib/forms.ts";
-import { deleteBanner, getBanner, setBanner } from "../../models/banner.server.ts";
-import { FieldError } from "../../components/FieldError.tsx";
+import { association } from "#content/association.ts";
+import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
+import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { bannerSchema, fieldErrors, formFields } from "#app/lib/forms.ts";
+import { deleteBanner, getBanner, setBanner } from "#app/models/banner.server.ts";
+import { FieldError } from "#app/components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "Banner · Admin" }];

@@ -1,17 +1,17 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beach-measurements";
-import { association } from "../../../content/association.ts";
-import { ConfirmModal } from "../../components/ConfirmModal.tsx";
-import { adminBeachStatus } from "../../lib/beach.ts";
-import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { todayIn } from "../../lib/dates.ts";
-import { shortDate } from "../../lib/format.ts";
-import { fieldErrors, formFields, measurementSchema } from "../../lib/forms.ts";
-import { parseLabCsv } from "../../lib/lab-csv.server.ts";
-import { useTimedFlag } from "../../lib/use-timed-flag.ts";
-import { addMeasurement, deleteMeasurement, importMeasurements, listMeasurements } from "../../models/measurements.server.ts";
-import { FieldError } from "../../components/FieldError.tsx";
+import { association } from "#content/association.ts";
+import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
+import { adminBeachStatus } from "#app/lib/beach.ts";
+import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { todayIn } from "#app/lib/dates.ts";
+import { shortDate } from "#app/lib/format.ts";
+import { fieldErrors, formFields, measurementSchema } from "#app/lib/forms.ts";
+import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
+import { useTimedFlag } from "#app/lib/use-timed-flag.ts";
+import { addMeasurement, deleteMeasurement, importMeasurements, listMeasurements } from "#app/models/measurements.server.ts";
+import { FieldError } from "#app/components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "Beach Data · Admin" }];

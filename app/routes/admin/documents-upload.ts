@@ -1,9 +1,9 @@
 import { MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/documents-upload";
-import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { cleanDisplayName, detectDocumentType, EXTENSIONS, UNSUPPORTED_MESSAGE } from "../../lib/file-types.server.ts";
-import { addDocument, newDocumentId } from "../../models/documents.server.ts";
+import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { cleanDisplayName, detectDocumentType, EXTENSIONS, UNSUPPORTED_MESSAGE } from "#app/lib/file-types.server.ts";
+import { addDocument, newDocumentId } from "#app/models/documents.server.ts";
 
 /** Largest document accepted, in bytes. */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;

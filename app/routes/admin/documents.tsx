@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/documents";
-import { association } from "../../../content/association.ts";
-import { DocumentDropper } from "../../components/DocumentDropper.tsx";
-import { Modal } from "../../components/Modal.tsx";
-import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { todayIn } from "../../lib/dates.ts";
-import { shortDate } from "../../lib/format.ts";
-import { cleanDisplayName } from "../../lib/file-types.server.ts";
-import { formFields } from "../../lib/forms.ts";
-import { deleteDocument, listDocuments, renameDocument } from "../../models/documents.server.ts";
+import { association } from "#content/association.ts";
+import { DocumentDropper } from "#app/components/DocumentDropper.tsx";
+import { Modal } from "#app/components/Modal.tsx";
+import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { todayIn } from "#app/lib/dates.ts";
+import { shortDate } from "#app/lib/format.ts";
+import { cleanDisplayName } from "#app/lib/file-types.server.ts";
+import { formFields } from "#app/lib/forms.ts";
+import { deleteDocument, listDocuments, renameDocument } from "#app/models/documents.server.ts";
 
 export function meta() {
   return [{ title: "Documents · Admin" }];

@@ -1,12 +1,12 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/email";
-import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { messageToHtml } from "../../lib/email-body.ts";
-import { fieldErrors, formFields, memberEmailSchema } from "../../lib/forms.ts";
-import { useTimedFlag } from "../../lib/use-timed-flag.ts";
-import { listMembers } from "../../models/members.server.ts";
-import { getSetting, SETTING_KEYS } from "../../models/settings.server.ts";
-import { FieldError } from "../../components/FieldError.tsx";
+import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { messageToHtml } from "#app/lib/email-body.ts";
+import { fieldErrors, formFields, memberEmailSchema } from "#app/lib/forms.ts";
+import { useTimedFlag } from "#app/lib/use-timed-flag.ts";
+import { listMembers } from "#app/models/members.server.ts";
+import { getSetting, SETTING_KEYS } from "#app/models/settings.server.ts";
+import { FieldError } from "#app/components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "Email Members · Admin" }];

@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/events";
-import { association } from "../../../content/association.ts";
-import { ConfirmModal } from "../../components/ConfirmModal.tsx";
-import { Modal } from "../../components/Modal.tsx";
-import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { todayIn } from "../../lib/dates.ts";
-import { clockTime, shortDate } from "../../lib/format.ts";
-import { eventSchema, fieldErrors, formFields } from "../../lib/forms.ts";
-import { createEvent, deleteEvent, getEvent, listAllEvents, updateEvent } from "../../models/events.server.ts";
-import { FieldError } from "../../components/FieldError.tsx";
+import { association } from "#content/association.ts";
+import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
+import { Modal } from "#app/components/Modal.tsx";
+import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { todayIn } from "#app/lib/dates.ts";
+import { clockTime, shortDate } from "#app/lib/format.ts";
+import { eventSchema, fieldErrors, formFields } from "#app/lib/forms.ts";
+import { createEvent, deleteEvent, getEvent, listAllEvents, updateEvent } from "#app/models/events.server.ts";
+import { FieldError } from "#app/components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "Events · Admin" }];

@@ -1,6 +1,6 @@
 import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdminMiddleware } from "../../lib/context.server.ts";
+import { requireAdminMiddleware } from "#app/lib/context.server.ts";
 
 /** Every /admin route, its loaders and its actions, require a signed-in administrator (spec §6). */
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/members";
-import { ConfirmModal } from "../../components/ConfirmModal.tsx";
-import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { formFields } from "../../lib/forms.ts";
-import { addMembers, deleteMember, listMembers } from "../../models/members.server.ts";
+import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
+import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { formFields } from "#app/lib/forms.ts";
+import { addMembers, deleteMember, listMembers } from "#app/models/members.server.ts";
 
 export function meta() {
   return [{ title: "Members · Admin" }];

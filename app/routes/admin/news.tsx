@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/news";
-import { association } from "../../../content/association.ts";
-import { ConfirmModal } from "../../components/ConfirmModal.tsx";
-import { Modal } from "../../components/Modal.tsx";
-import { getServices, requireAdmin } from "../../lib/context.server.ts";
-import { todayIn } from "../../lib/dates.ts";
-import { shortDate } from "../../lib/format.ts";
-import { fieldErrors, formFields, newsPostSchema } from "../../lib/forms.ts";
-import { createNewsPost, deleteNewsPost, getNewsPost, listNews, updateNewsPost } from "../../models/news.server.ts";
-import { FieldError } from "../../components/FieldError.tsx";
+import { association } from "#content/association.ts";
+import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
+import { Modal } from "#app/components/Modal.tsx";
+import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { todayIn } from "#app/lib/dates.ts";
+import { shortDate } from "#app/lib/format.ts";
+import { fieldErrors, formFields, newsPostSchema } from "#app/lib/forms.ts";
+import { createNewsPost, deleteNewsPost, getNewsPost, listNews, updateNewsPost } from "#app/models/news.server.ts";
+import { FieldError } from "#app/components/FieldError.tsx";
 
 export function meta() {
   return [{ title: "News Posts · Admin" }];

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/email";
-import { association } from "../../../content/association.ts";
-import { getServices, getSignedInUser } from "../../lib/context.server.ts";
-import { htmlToText } from "../../lib/email-body.ts";
-import { listMembers } from "../../models/members.server.ts";
+import { association } from "#content/association.ts";
+import { getServices, getSignedInUser } from "#app/lib/context.server.ts";
+import { htmlToText } from "#app/lib/email-body.ts";
+import { listMembers } from "#app/models/members.server.ts";
 
 /** The email worker's request (spec §7): JSON {subject, body}, body being HTML paragraphs. */
 const WorkerRequest = z.object({

@@ -2,9 +2,9 @@ import { Form, redirect, useNavigation, useSearchParams, data } from "react-rout
 import { APIError } from "better-auth/api";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { association } from "../../../content/association.ts";
-import { clientAddressContext, getServices, getSignedInUser, redirectWithCookies, safeRedirect } from "../../lib/context.server.ts";
-import { isThrottled, recordAttempt, THROTTLED_MESSAGE } from "../../lib/throttle.server.ts";
+import { association } from "#content/association.ts";
+import { clientAddressContext, getServices, getSignedInUser, redirectWithCookies, safeRedirect } from "#app/lib/context.server.ts";
+import { isThrottled, recordAttempt, THROTTLED_MESSAGE } from "#app/lib/throttle.server.ts";
 
 export function meta() {
   return [{ title: `Login · ${association.name}` }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { getServices, redirectWithCookies } from "../../lib/context.server.ts";
+import { getServices, redirectWithCookies } from "#app/lib/context.server.ts";
 
 /** Signs out: the session is deleted on the server and its cookie cleared; then home (spec §2). */
 export async function action({ request, context }: Route.ActionArgs) {

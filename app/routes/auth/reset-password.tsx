@@ -3,10 +3,10 @@ import { Form, data, useNavigation } from "react-router";
 import { APIError } from "better-auth/api";
 import { z } from "zod";
 import type { Route } from "./+types/reset-password";
-import { association } from "../../../content/association.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/passwords.ts";
-import { getServices, redirectWithCookies } from "../../lib/context.server.ts";
-import { FieldError } from "../../components/FieldError.tsx";
+import { association } from "#content/association.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
+import { getServices, redirectWithCookies } from "#app/lib/context.server.ts";
+import { FieldError } from "#app/components/FieldError.tsx";
 
 export function meta() {
   return [{ title: `Choose a new password · ${association.name}` }, { name: "robots", content: "noindex" }];

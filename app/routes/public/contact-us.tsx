@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { association } from "../../../content/association.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { association } from "#content/association.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 /** How long the Copied indicator shows, in milliseconds (spec §9). */
 export const COPIED_MS = 2000;

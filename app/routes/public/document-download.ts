@@ -2,9 +2,9 @@ import { Readable } from "node:stream";
 import { create as contentDisposition } from "content-disposition";
 import { data } from "react-router";
 import type { Route } from "./+types/document-download";
-import { getServices } from "../../lib/context.server.ts";
-import { STORAGE_ID } from "../../lib/storage.server.ts";
-import { getDocument } from "../../models/documents.server.ts";
+import { getServices } from "#app/lib/context.server.ts";
+import { STORAGE_ID } from "#app/lib/storage.server.ts";
+import { getDocument } from "#app/models/documents.server.ts";
 
 /**
  * Downloads a document as an attachment under its display name (RFC 6266 filename and filename*), never rendered

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { association } from "../../../content/association.ts";
-import { EventItem } from "../../components/EventItem.tsx";
-import { NewsItem } from "../../components/NewsItem.tsx";
-import { getServices } from "../../lib/context.server.ts";
-import { eventWindow } from "../../lib/dates.ts";
-import { eventsButtonLabel, HOME_EVENT_COUNT, HOME_NEWS_COUNT } from "../../lib/events.ts";
-import { useLiveUpdates } from "../../lib/live-updates.ts";
-import { getBanner } from "../../models/banner.server.ts";
-import { listUpcomingEvents } from "../../models/events.server.ts";
-import { listNews } from "../../models/news.server.ts";
+import { association } from "#content/association.ts";
+import { EventItem } from "#app/components/EventItem.tsx";
+import { NewsItem } from "#app/components/NewsItem.tsx";
+import { getServices } from "#app/lib/context.server.ts";
+import { eventWindow } from "#app/lib/dates.ts";
+import { eventsButtonLabel, HOME_EVENT_COUNT, HOME_NEWS_COUNT } from "#app/lib/events.ts";
+import { useLiveUpdates } from "#app/lib/live-updates.ts";
+import { getBanner } from "#app/models/banner.server.ts";
+import { listUpcomingEvents } from "#app/models/events.server.ts";
+import { listNews } from "#app/models/news.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { governance, membership } from "../../../content/membership.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { governance, membership } from "#content/membership.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export function meta() {
   return pageMeta("Membership", "Member benefits, annual dues and how to pay them.");

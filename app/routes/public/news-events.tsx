@@ -1,14 +1,14 @@
 import type { Route } from "./+types/news-events";
-import { association } from "../../../content/association.ts";
-import { EventItem } from "../../components/EventItem.tsx";
-import { NewsItem } from "../../components/NewsItem.tsx";
-import { getServices } from "../../lib/context.server.ts";
-import { eventWindow } from "../../lib/dates.ts";
-import { NEWS_PAGE_COUNT } from "../../lib/events.ts";
-import { useLiveUpdates } from "../../lib/live-updates.ts";
-import { listEvents } from "../../models/events.server.ts";
-import { listNews } from "../../models/news.server.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { association } from "#content/association.ts";
+import { EventItem } from "#app/components/EventItem.tsx";
+import { NewsItem } from "#app/components/NewsItem.tsx";
+import { getServices } from "#app/lib/context.server.ts";
+import { eventWindow } from "#app/lib/dates.ts";
+import { NEWS_PAGE_COUNT } from "#app/lib/events.ts";
+import { useLiveUpdates } from "#app/lib/live-updates.ts";
+import { listEvents } from "#app/models/events.server.ts";
+import { listNews } from "#app/models/news.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export function meta() {
   return pageMeta("News & Events", "The association's news and this year's events on and around the lake.");

@@ -1,16 +1,16 @@
 import type { Route } from "./+types/the-lake";
-import { association } from "../../../content/association.ts";
-import { faq } from "../../../content/faq.ts";
-import { beachInfo, geeseAdvice, lakeFacts, lakeIntro, lakeMap } from "../../../content/lake.ts";
-import { BeachStatusBox, formatReading } from "../../components/BeachStatusBox.tsx";
-import { ReadingsChart } from "../../components/ReadingsChart.tsx";
-import { ageLabel, isStale, publicBeachStatus, PUBLIC_READING_COUNT } from "../../lib/beach.ts";
-import { getServices } from "../../lib/context.server.ts";
-import { daysBetween, todayIn } from "../../lib/dates.ts";
-import { shortDate } from "../../lib/format.ts";
-import { useLiveUpdates } from "../../lib/live-updates.ts";
-import { listLatestMeasurements } from "../../models/measurements.server.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { association } from "#content/association.ts";
+import { faq } from "#content/faq.ts";
+import { beachInfo, geeseAdvice, lakeFacts, lakeIntro, lakeMap } from "#content/lake.ts";
+import { BeachStatusBox, formatReading } from "#app/components/BeachStatusBox.tsx";
+import { ReadingsChart } from "#app/components/ReadingsChart.tsx";
+import { ageLabel, isStale, publicBeachStatus, PUBLIC_READING_COUNT } from "#app/lib/beach.ts";
+import { getServices } from "#app/lib/context.server.ts";
+import { daysBetween, todayIn } from "#app/lib/dates.ts";
+import { shortDate } from "#app/lib/format.ts";
+import { useLiveUpdates } from "#app/lib/live-updates.ts";
+import { listLatestMeasurements } from "#app/models/measurements.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export function meta() {
   return pageMeta("The Lake", "Beach water quality (E. coli readings and the swimming status), lake facts and map, FAQ and advice on geese.");

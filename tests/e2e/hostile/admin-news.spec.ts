@@ -7,7 +7,7 @@
  * would break.
  */
 import { associationToday, deleteAfterConfirming, expect, expectModal, expectNoModal, openAdmin, shiftDate, test, unique, withDatabase } from "../admin-helpers.ts";
-import { deleteNewsPost, listNews } from "../../../app/models/news.server.ts";
+import { deleteNewsPost, listNews } from "#app/models/news.server.ts";
 import type { Locator, Page } from "@playwright/test";
 
 const BASE = "/admin/news";

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/documents";
-import { association } from "../../../../content/association.ts";
-import { getServices } from "../../../lib/context.server.ts";
-import { todayIn } from "../../../lib/dates.ts";
-import { shortDate } from "../../../lib/format.ts";
-import { listDocuments } from "../../../models/documents.server.ts";
-import { pageMeta } from "../../../lib/meta.ts";
+import { association } from "#content/association.ts";
+import { getServices } from "#app/lib/context.server.ts";
+import { todayIn } from "#app/lib/dates.ts";
+import { shortDate } from "#app/lib/format.ts";
+import { listDocuments } from "#app/models/documents.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export function meta() {
   return pageMeta("Documents", "Minutes, reports and other documents of the association to download.");

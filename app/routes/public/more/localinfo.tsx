@@ -1,8 +1,8 @@
 import { data, NavLink } from "react-router";
 import type { Route } from "./+types/localinfo";
-import { businesses } from "../../../../content/businesses.ts";
-import { BUSINESS_CATEGORIES, type BusinessCategory } from "../../../../content/types.ts";
-import { pageMeta } from "../../../lib/meta.ts";
+import { businesses } from "#content/businesses.ts";
+import { BUSINESS_CATEGORIES, type BusinessCategory } from "#content/types.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 const FILTERS = ["All", ...BUSINESS_CATEGORIES] as const;
 

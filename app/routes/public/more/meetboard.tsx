@@ -1,6 +1,6 @@
-import { board } from "../../../../content/board.ts";
-import { bylaws } from "../../../../content/bylaws.ts";
-import { pageMeta } from "../../../lib/meta.ts";
+import { board } from "#content/board.ts";
+import { bylaws } from "#content/bylaws.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export function meta() {
   return pageMeta("Meet the Board", "The association's five board members and its bylaws.");

@@ -1,0 +1,66 @@
+/**
+ * Every admin screen, once. This list feeds `app/routes.ts` (the URL), the admin menu (`layout.tsx`), and the tests
+ * that must cover every screen: the guard (a guest is refused), the axe scan at phone and desktop widths, and the
+ * empty-state texts of an empty site. Adding a screen is one route module plus one entry here (see "How to add an
+ * admin screen" in docs/architecture.md).
+ *
+ * This module is read at build time by `routes.ts` and in the browser by the menu: it imports nothing but types.
+ */
+import type { Topic } from "#app/models/changes.server.ts";
+
+/** Which menu a screen is linked from: the specification's own menu, or the "Site" group of the fixed content. */
+export type MenuGroup = "main" | "site";
+
+export interface AdminScreen {
+  /** Path under /admin, without a leading slash: "news" is /admin/news. */
+  path: string;
+  /** The route module, relative to `app/`. */
+  file: string;
+  /** The page's h1 and title ("News Posts"); also its menu label unless `menu.label` says otherwise. */
+  heading: string;
+  /** Where the screen is linked from; absent for screens reached by address only (spec §2: Members, Email Members). */
+  menu?: { group: MenuGroup; label?: string };
+  /** The change topic its writes bump (public page caches and live updates follow it). */
+  topic?: Topic;
+  /** What the screen says on a site with no content (spec §8), word for word. */
+  emptyText?: string;
+}
+
+/**
+ * The admin screens in menu order. The spec's menu (§2) is News Posts, Events, Documents, Beach Data, Banner, then
+ * Logout; Members and Email Members have routes but no menu link.
+ */
+export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { path: "news", file: "routes/admin/news.tsx", heading: "News Posts", menu: { group: "main" }, topic: "news", emptyText: "We couldn't find any News Posts!" },
+  { path: "events", file: "routes/admin/events.tsx", heading: "Events", menu: { group: "main" }, topic: "events", emptyText: "We couldn't find any Events!" },
+  { path: "documents", file: "routes/admin/documents.tsx", heading: "Documents", menu: { group: "main" }, topic: "documents", emptyText: "We couldn't find any Files!" },
+  { path: "beach-measurements", file: "routes/admin/beach-measurements.tsx", heading: "Beach Data", menu: { group: "main" }, topic: "measurements", emptyText: "No measurements found" },
+  { path: "banner", file: "routes/admin/banner.tsx", heading: "Banner", menu: { group: "main" }, topic: "banner" },
+  { path: "members", file: "routes/admin/members.tsx", heading: "Members", topic: "members", emptyText: "There are no members yet." },
+  { path: "email", file: "routes/admin/email.tsx", heading: "Email Members" },
+];
+
+/**
+ * Admin routes that are not screens: /admin itself (sends to the first screen) and endpoints that answer a script
+ * rather than a page. The guard covers them like every other admin route.
+ */
+export const ADMIN_ENDPOINTS: readonly { path: string; file: string }[] = [
+  { path: "documents/upload", file: "routes/admin/documents-upload.ts" },
+];
+
+/** The screen's address: "/admin/news". */
+export function screenUrl(screen: Pick<AdminScreen, "path">): string {
+  return `/admin/${screen.path}`;
+}
+
+/** The screens linked from `group` of the menu, in order, with their labels. */
+export function menuOf(group: MenuGroup, screens: readonly AdminScreen[] = ADMIN_SCREENS): { to: string; label: string }[] {
+  return screens.filter((s) => s.menu?.group === group).map((s) => ({ to: screenUrl(s), label: s.menu?.label ?? s.heading }));
+}
+
+/** The screen at `path` ("news"), for its title and heading. @throws when no screen has that path (a typo in a module) */
+export function screen(path: string): AdminScreen {
+  const found = ADMIN_SCREENS.find((s) => s.path === path);
+  if (!found) throw new Error(`No admin screen at /admin/${path}: add it to app/routes/admin/screens.ts`);
+  return found;
+}
