@@ -28,3 +28,15 @@ export function clockTime(time: string): string {
   const h = Number(match[1]);
   return `${((h + 11) % 12) + 1}:${match[2]} ${h < 12 ? "AM" : "PM"}`;
 }
+
+/**
+ * A file size for people, in binary units (1 KB = 1,024 bytes): "1 byte", "512 bytes", "14 KB" (whole kilobytes,
+ * rounded), "3.2 MB" (one decimal, from what would round to 1,024 KB up; also past 1,024 MB).
+ * @param bytes a whole, non-negative number of bytes
+ */
+export function humanSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
+  const kb = Math.round(bytes / 1024);
+  if (kb < 1024) return `${kb} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
