@@ -1,10 +1,11 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import appCss from "./app.css?inline";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 import { NonceContext, nonceContext } from "./lib/nonce.ts";
 import { lowPriorityModulePreloads } from "./lib/script-priority.server.ts";
+import { servicesContext } from "./lib/services.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -49,9 +50,19 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          loadContext.get(servicesContext).logger.error({ err: error, url: request.url }, "render error");
         },
       },
     );
   });
 }
+
+/**
+ * Errors thrown by loaders and actions (not redirects or responses they throw on purpose): logged through the
+ * process logger with the request's method and path, instead of React Router's console.error. An aborted request
+ * (the browser went away) is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.get(servicesContext).logger.error({ err: error, method: request.method, url: request.url }, "route error");
+};

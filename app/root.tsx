@@ -1,21 +1,24 @@
 import { useContext } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { association } from "#content/association.ts";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
-import { getServices, getSignedInUser } from "./lib/context.server.ts";
+import { currentUser, sessionMiddleware } from "./lib/context.server.ts";
 import { todayIn } from "./lib/dates.ts";
 import { InlineStylesheet } from "./lib/inline-css.tsx";
 import { NonceContext } from "./lib/nonce.ts";
+import type { RouteHandle } from "./lib/route-handle.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSignedInUser(getServices(context), request);
-  return { signedIn: user !== null, year: Number(todayIn(association.timeZone).slice(0, 4)) };
+/** The session is looked up once per request, here, for every route below (see `sessionMiddleware`). */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { signedIn: currentUser(context) !== null, year: Number(todayIn(association.timeZone).slice(0, 4)) };
 }
 
 export function meta() {
@@ -25,6 +28,8 @@ export function meta() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useContext(NonceContext);
+  // A route whose handle says `ownMain` (the admin panel, whose menu is a nav beside its main) renders <main> itself.
+  const ownMain = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.ownMain);
   return (
     <html lang="en">
       <head>
@@ -40,9 +45,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <Header signedIn={data?.signedIn ?? false} nonce={nonce} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
+        {ownMain ? (
+          children
+        ) : (
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+        )}
         <Footer year={data?.year ?? new Date().getFullYear()} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

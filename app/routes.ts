@@ -1,4 +1,5 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { ADMIN_ENDPOINTS, ADMIN_SCREENS } from "./routes/admin/screens.ts";
 
 export default [
   index("routes/public/home.tsx"),
@@ -20,16 +21,10 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("reset-password", "routes/auth/reset-password.tsx"),
 
+  // Admin screens come from their registry (app/routes/admin/screens.ts), so that the menu and the tests follow.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
-    route("news", "routes/admin/news.tsx"),
-    route("events", "routes/admin/events.tsx"),
-    route("members", "routes/admin/members.tsx"),
-    route("email", "routes/admin/email.tsx"),
-    route("documents", "routes/admin/documents.tsx"),
-    route("documents/upload", "routes/admin/documents-upload.ts"),
-    route("beach-measurements", "routes/admin/beach-measurements.tsx"),
-    route("banner", "routes/admin/banner.tsx"),
+    ...[...ADMIN_SCREENS, ...ADMIN_ENDPOINTS].map((s) => route(s.path, s.file)),
   ]),
 
   route("*", "routes/public/not-found.tsx"),

@@ -10,7 +10,7 @@ export interface SignedInUser {
   email: string;
 }
 
-/** The administrator signed in for this request, set by `requireAdminMiddleware`. */
+/** The user signed in for this request, or null: set once per request by `sessionMiddleware` (root route). */
 export const userContext = createContext<SignedInUser | null>(null);
 
 /** The services of this server. */
@@ -58,14 +58,25 @@ export function requestedPath(request: Request): string {
 }
 
 /**
- * Route middleware for /admin and all its children: a guest is sent to `/login?redirect=<the path asked for>`;
- * otherwise the user is put in `userContext` for the loaders and actions below. Middleware runs before any of
- * them, for document and data requests and for actions alike.
+ * Root middleware: looks the session up once per request (cookie, then the session table) and puts the signed-in
+ * user, or null, in `userContext` for every loader, action and middleware below. A request without a cookie costs
+ * nothing.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(userContext, await getSignedInUser(getServices(context), request));
+};
+
+/** The signed-in user of this request (set by `sessionMiddleware`), or null for a guest. */
+export function currentUser(context: Readonly<RouterContextProvider>): SignedInUser | null {
+  return context.get(userContext);
+}
+
+/**
+ * Route middleware for /admin and all its children: a guest is sent to `/login?redirect=<the path asked for>`.
+ * Middleware runs before any loader or action below it, for document and data requests and for actions alike.
  */
 export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  const user = await getSignedInUser(getServices(context), request);
-  if (!user) throw redirect(`/login?redirect=${encodeURIComponent(requestedPath(request))}`);
-  context.set(userContext, user);
+  requireAdmin(context, request);
 };
 
 /**

@@ -1,6 +1,8 @@
 /**
- * The admin forms' schemas (zod), one per form. Actions parse the submitted FormData with them; field errors go back
- * to the form with status 400.
+ * The forms' schemas (zod), one per form, and the pieces every form shares: `parseForm` turns a submission into
+ * the data or one result shape (`FormResult`) for the form to show, and `formLimits` reads the limits an input
+ * should carry (maxLength, min, step, required) from the same schema, so the browser and the server agree.
+ * Schemas are used on the server only (loaders and actions), so zod stays out of the browser's bundle.
  */
 import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
@@ -50,7 +52,9 @@ export const measurementSchema = z.object({
     .string()
     .trim()
     .refine((v) => v !== "" && Number.isFinite(Number(v)) && Number(v) >= 0, "Please enter a valid positive number for the measurement value")
-    .transform(Number),
+    .transform(Number)
+    // Already checked above with the spec's message; here for the input's min and step (see formLimits).
+    .pipe(z.number().min(0)),
 });
 
 /** Email to members (spec §5). */
@@ -61,6 +65,89 @@ export const memberEmailSchema = z.object({
 
 /** Banner editor. */
 export const bannerSchema = z.object({ text: z.string().trim().min(1, "Please enter the banner text").max(2_000) });
+
+/**
+ * What an action answers a form it could not accept: a message for the whole form, one message per field, and the
+ * values as submitted (so that nothing typed is lost). `FormField` and `FormAlert` show it.
+ */
+export interface FormResult {
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+/** The input attributes a schema implies for one field. */
+export interface FieldLimits {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  step?: number | "any";
+}
+
+/**
+ * Parses a submission against `schema`: `{ok: true, data}`, or `{ok: false, result}` with one message per field and
+ * the submitted values, ready to send back with status 400.
+ * @param submitted a FormData (strings only are read; NUL is dropped) or fields already read with `formFields`
+ */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  submitted: FormData | Record<string, string>,
+): { ok: true; data: z.output<S>; values: Record<string, string> } | { ok: false; result: FormResult & { fieldErrors: Record<string, string>; values: Record<string, string> } } {
+  const values = submitted instanceof FormData ? formFields(submitted) : submitted;
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data, values };
+  return { ok: false, result: { fieldErrors: fieldErrors(parsed.error), values } };
+}
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+
+/**
+ * The string and number schemas inside a field's schema (through defaults, optionals and both ends of pipes, so a
+ * string that is transformed into a number gives both), and whether the field may be left out.
+ */
+function fieldParts(schema: z.ZodType): { text?: z.ZodString; number?: z.ZodNumber; optional: boolean } {
+  const found: { text?: z.ZodString; number?: z.ZodNumber; optional: boolean } = { optional: false };
+  const visit = (node: z.ZodType) => {
+    const def = (node as unknown as { _zod: { def: Def } })._zod.def;
+    if (node instanceof z.ZodString) found.text ??= node;
+    else if (node instanceof z.ZodNumber) found.number ??= node;
+    else if ((def.type === "default" || def.type === "optional" || def.type === "nullable" || def.type === "prefault") && def.innerType) {
+      found.optional = true;
+      visit(def.innerType);
+    } else if (def.type === "pipe") {
+      if (def.in) visit(def.in);
+      if (def.out) visit(def.out);
+    }
+  };
+  visit(schema);
+  return found;
+}
+
+/**
+ * The input attributes of every field of an object schema: `required` unless it has a default or is optional (or
+ * when it needs at least one character), `minLength`/`maxLength` of strings, `min`/`max`/`step` of numbers (also of
+ * a string field that the schema turns into a number). A loader sends these to its form, so a limit is written
+ * once, in the schema.
+ */
+export function formLimits(schema: z.ZodObject): Record<string, FieldLimits> {
+  const out: Record<string, FieldLimits> = {};
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const { text, number, optional } = fieldParts(field as z.ZodType);
+    const limits: FieldLimits = {};
+    if (!optional || (text?.minLength ?? 0) > 0) limits.required = true;
+    if (text?.minLength) limits.minLength = text.minLength;
+    if (text && text.maxLength !== null) limits.maxLength = text.maxLength;
+    if (number) {
+      if (Number.isFinite(number.minValue)) limits.min = number.minValue as number;
+      if (Number.isFinite(number.maxValue)) limits.max = number.maxValue as number;
+      limits.step = number.isInt ? 1 : "any";
+    }
+    out[name] = limits;
+  }
+  return out;
+}
 
 /** Turns zod issues into one message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

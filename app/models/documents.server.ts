@@ -2,7 +2,9 @@
 import type { DocumentRecord } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
+import type { ListQuery, Page } from "#app/lib/list-query.ts";
 import { writeAndSignal } from "./changes.server.ts";
+import { paginate } from "./paging.server.ts";
 
 export type { DocumentRecord };
 
@@ -11,6 +13,19 @@ export async function listDocuments(db: Database): Promise<DocumentRecord[]> {
   return db.selectFrom("document").selectAll().orderBy("created", "desc").execute();
 }
 
+/** The orders of the admin list: newest first (the default), by name, largest first. */
+export const DOCUMENT_SORTS = ["newest", "name", "largest"] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+/** One page of documents for the admin list, sorted on the server. */
+export async function pageDocuments(db: Database, query: ListQuery<DocumentSort>): Promise<Page<DocumentRecord, DocumentSort>> {
+  const base = db.selectFrom("document");
+  const all = base.selectAll();
+  const rows = query.sort === "name" ? all.orderBy("displayName") : query.sort === "largest" ? all.orderBy("size", "desc") : all.orderBy("created", "desc");
+  return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
+}
+
+/** One document's record, or undefined. */
 export async function getDocument(db: Database, id: string): Promise<DocumentRecord | undefined> {
   return db.selectFrom("document").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -4,6 +4,8 @@ import type { Event } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { noonOf } from "#app/lib/dates.ts";
 import { writeAndSignal } from "./changes.server.ts";
+import type { ListQuery, Page } from "#app/lib/list-query.ts";
+import { paginate } from "./paging.server.ts";
 
 export type { Event };
 
@@ -57,6 +59,20 @@ export async function listAllEvents(db: Database): Promise<Event[]> {
   return db.selectFrom("event").selectAll().orderBy("date", "desc").orderBy("startTime", "desc").execute();
 }
 
+/** The orders of the admin list: latest date first (the default), earliest first, by title. */
+export const EVENT_SORTS = ["latest", "earliest", "title"] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
+
+/** One page of events for the admin list, sorted on the server. */
+export async function pageEvents(db: Database, query: ListQuery<EventSort>): Promise<Page<Event, EventSort>> {
+  const base = db.selectFrom("event");
+  let rows = base.selectAll();
+  if (query.sort === "title") rows = rows.orderBy("title").orderBy("date", "desc");
+  else rows = rows.orderBy("date", query.sort === "earliest" ? "asc" : "desc").orderBy("startTime", query.sort === "earliest" ? "asc" : "desc");
+  return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
+}
+
+/** One event, or undefined. */
 export async function getEvent(db: Database, id: string): Promise<Event | undefined> {
   return db.selectFrom("event").selectAll().where("id", "=", id).executeTakeFirst();
 }

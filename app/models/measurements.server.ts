@@ -3,7 +3,9 @@ import { association } from "#content/association.ts";
 import type { Measurement } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { noonOf } from "#app/lib/dates.ts";
+import type { ListQuery, Page } from "#app/lib/list-query.ts";
 import { bumpVersion, writeAndSignal } from "./changes.server.ts";
+import { paginate } from "./paging.server.ts";
 
 export type { Measurement };
 
@@ -33,6 +35,26 @@ export async function listLatestMeasurements(db: Database, { limit }: { limit: n
 /** Every reading, newest first (the admin table). */
 export async function listMeasurements(db: Database): Promise<Measurement[]> {
   return db.selectFrom("measurement").selectAll().orderBy("timestamp", "desc").orderBy("createdAt", "desc").execute();
+}
+
+/** The orders of the admin table: newest sample first (the default), oldest first, highest reading first. */
+export const MEASUREMENT_SORTS = ["desc", "asc", "highest"] as const;
+export type MeasurementSort = (typeof MEASUREMENT_SORTS)[number];
+
+/** One page of readings for the admin table, sorted on the server. */
+export async function pageMeasurements(db: Database, query: ListQuery<MeasurementSort>): Promise<Page<Measurement, MeasurementSort>> {
+  const base = db.selectFrom("measurement");
+  const all = base.selectAll();
+  const rows =
+    query.sort === "highest"
+      ? all.orderBy("value", "desc").orderBy("timestamp", "desc")
+      : all.orderBy("timestamp", query.sort).orderBy("createdAt", query.sort);
+  return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
+}
+
+/** One reading, or undefined. */
+export async function getMeasurement(db: Database, id: string): Promise<Measurement | undefined> {
+  return db.selectFrom("measurement").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 function toRow(input: MeasurementInput, now: number) {

@@ -1,13 +1,37 @@
 /** Members (spec §3): an email address under an id. */
 import type { Member } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
+import type { ListQuery, Page } from "#app/lib/list-query.ts";
 import { bumpVersion, writeAndSignal } from "./changes.server.ts";
+import { paginate } from "./paging.server.ts";
 
 export type { Member };
 
 /** Every member, by email. */
 export async function listMembers(db: Database): Promise<Member[]> {
   return db.selectFrom("member").selectAll().orderBy("email").execute();
+}
+
+/** The orders of the admin list: by email (the default), newest first. */
+export const MEMBER_SORTS = ["email", "newest"] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+
+/** One page of members for the admin list, sorted on the server. */
+export async function pageMembers(db: Database, query: ListQuery<MemberSort>): Promise<Page<Member, MemberSort>> {
+  const base = db.selectFrom("member");
+  const rows = query.sort === "newest" ? base.selectAll().orderBy("createdAt", "desc") : base.selectAll().orderBy("email");
+  return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
+}
+
+/** How many members there are. */
+export async function countMembers(db: Database): Promise<number> {
+  const row = await db.selectFrom("member").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One member, or undefined. */
+export async function getMember(db: Database, id: string): Promise<Member | undefined> {
+  return db.selectFrom("member").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /**

@@ -4,6 +4,8 @@ import type { NewsPost } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { noonOf } from "#app/lib/dates.ts";
 import { writeAndSignal } from "./changes.server.ts";
+import type { ListQuery, Page } from "#app/lib/list-query.ts";
+import { paginate } from "./paging.server.ts";
 
 export type { NewsPost };
 
@@ -21,6 +23,19 @@ export async function listNews(db: Database, { limit }: { limit?: number } = {})
   let query = db.selectFrom("news_post").selectAll().orderBy("date", "desc").orderBy("created", "desc");
   if (limit !== undefined) query = query.limit(limit);
   return query.execute();
+}
+
+/** The orders of the admin list: newest first (the default), oldest first, by title. */
+export const NEWS_SORTS = ["newest", "oldest", "title"] as const;
+export type NewsSort = (typeof NEWS_SORTS)[number];
+
+/** One page of posts for the admin list, sorted on the server. */
+export async function pageNews(db: Database, query: ListQuery<NewsSort>): Promise<Page<NewsPost, NewsSort>> {
+  const base = db.selectFrom("news_post");
+  let rows = base.selectAll();
+  if (query.sort === "title") rows = rows.orderBy("title").orderBy("date", "desc");
+  else rows = rows.orderBy("date", query.sort === "oldest" ? "asc" : "desc").orderBy("created", query.sort === "oldest" ? "asc" : "desc");
+  return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
 }
 
 /** One post, or undefined. */

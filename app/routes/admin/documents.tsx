@@ -1,50 +1,67 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/documents";
 import { association } from "#content/association.ts";
+import { ItemList } from "#app/components/AdminList.tsx";
 import { DocumentDropper } from "#app/components/DocumentDropper.tsx";
+import { FormAlert, FormField } from "#app/components/FormField.tsx";
 import { Modal } from "#app/components/Modal.tsx";
-import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/lib/admin.server.ts";
+import { getServices } from "#app/lib/context.server.ts";
 import { todayIn } from "#app/lib/dates.ts";
-import { shortDate } from "#app/lib/format.ts";
+import { humanSize, shortDate } from "#app/lib/format.ts";
 import { cleanDisplayName } from "#app/lib/file-types.server.ts";
-import { formFields } from "#app/lib/forms.ts";
-import { deleteDocument, listDocuments, renameDocument } from "#app/models/documents.server.ts";
+import { formFields, type FieldLimits, type FormResult } from "#app/lib/forms.ts";
+import { deleteDocument, DOCUMENT_SORTS, getDocument, pageDocuments, renameDocument, type DocumentRecord, type DocumentSort } from "#app/models/documents.server.ts";
+import { screen } from "./screens.ts";
+
+const SCREEN = screen("documents");
 
 export function meta() {
-  return [{ title: "Documents · Admin" }];
+  return [{ title: `${SCREEN.heading} · Admin` }];
 }
+
+/** The rename field: a display name is cleaned and cut to 200 characters (see `cleanDisplayName`). */
+const RENAME_LIMITS: Record<string, FieldLimits> = { name: { required: true, maxLength: 200 } };
 
 const BASE = "/admin/documents";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const documents = (await listDocuments(getServices(context).db)).map((d) => ({
+const documents: ListScreen<DocumentRecord, never, DocumentSort, Record<string, string>> = {
+  base: BASE,
+  noun: "document",
+  model: { sorts: DOCUMENT_SORTS, page: pageDocuments, get: getDocument, remove: ({ db, storage }, id) => deleteDocument(db, storage, id) },
+  messages: { delete: "Failed to delete file. Please try again." },
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  const { list, here } = await loadList(args, documents, (d) => ({
     id: d.id,
     displayName: d.displayName,
     contentType: d.contentType,
     size: d.size,
     date: todayIn(association.timeZone, new Date(d.created)),
   }));
-  const url = new URL(request.url);
+  const url = new URL(args.request.url);
   const manageId = url.searchParams.get("manage");
+  const managing = manageId ? await getDocument(getServices(args.context).db, manageId) : undefined;
   return {
-    documents,
-    managing: manageId ? (documents.find((d) => d.id === manageId) ?? null) : null,
+    list,
+    here,
+    managing: managing ? { id: managing.id, displayName: managing.displayName } : null,
     confirmDelete: url.searchParams.has("confirm"),
     uploaded: url.searchParams.get("uploaded"),
     uploadErrors: url.searchParams.getAll("error"),
   };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const { db, storage, logger } = getServices(context);
-  const form = formFields(await request.formData());
+export async function action(args: Route.ActionArgs) {
+  const { services } = adminRequest(args);
+  const { db, logger } = services;
+  const form = formFields(await args.request.formData());
   const id = form.id ?? "";
   if (form.intent === "rename") {
     const name = cleanDisplayName(form.name ?? "");
     if ((form.name ?? "").trim() === "") {
-      return data({ error: null, fields: { name: "Please enter a name" }, values: form }, { status: 400 });
+      return data<FormResult>({ fieldErrors: { name: "Please enter a name" }, values: form }, { status: 400 });
     }
     // An unchanged name just closes the modal (spec §5).
     if (name === form.current) return redirect(BASE);
@@ -52,36 +69,23 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!(await renameDocument(db, id, name))) throw new Error("no such document");
     } catch (error) {
       logger.warn({ err: error, id }, "document rename failed");
-      return data({ error: "Failed to rename file. Please try again.", fields: null, values: form }, { status: 400 });
+      return data<FormResult>({ formError: "Failed to rename file. Please try again.", values: form }, { status: 400 });
     }
     return redirect(BASE);
   }
   if (form.intent === "delete") {
-    try {
-      if (!(await deleteDocument(db, storage, id))) throw new Error("no such document");
-    } catch (error) {
-      logger.warn({ err: error, id }, "document delete failed");
-      return data({ error: "Failed to delete file. Please try again.", fields: null, values: form }, { status: 400 });
-    }
-    return redirect(BASE);
+    return deleteConfirmed(services, id, (docId) => documents.model.remove(services, docId), documents.messages.delete, BASE, documents.noun);
   }
-  return data({ error: "Unknown action", fields: null, values: form }, { status: 400 });
-}
-
-function humanSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return data<FormResult>({ formError: "Unknown action", values: form }, { status: 400 });
 }
 
 export default function AdminDocuments({ loaderData, actionData }: Route.ComponentProps) {
-  const { documents, managing, confirmDelete, uploaded, uploadErrors } = loaderData;
+  const { list, here, managing, confirmDelete, uploaded, uploadErrors } = loaderData;
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formMethod !== undefined;
-  const nameError = actionData?.fields?.name;
   return (
     <>
-      <h1>Documents</h1>
+      <h1>{SCREEN.heading}</h1>
       <DocumentDropper action={`${BASE}/upload`} />
       {uploaded && <p className="success">{uploaded === "1" ? "1 file uploaded." : `${uploaded} files uploaded.`}</p>}
       {uploadErrors.length > 0 && (
@@ -91,37 +95,31 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
       )}
-      {actionData?.error && !managing && (
-        <p className="alert" role="alert">
-          {actionData.error}
-        </p>
-      )}
+      {!managing && <FormAlert result={actionData} />}
       <h2>Files</h2>
-      {documents.length === 0 ? (
-        <p className="empty">We couldn't find any Files!</p>
-      ) : (
-        <ul className="item-list">
-          {documents.map((d) => (
-            <li key={d.id} className="card admin-head row">
-              <span className="wrap">
-                <a href={`/documents/${d.id}`}>{d.displayName}</a>
-                <span className="muted">
-                  {" "}
-                  · {humanSize(d.size)} · {shortDate(d.date)}
-                </span>
-              </span>
-              <Link className="button small secondary" to={`${BASE}?manage=${d.id}`} preventScrollReset>
-                Rename or delete<span className="visually-hidden"> {d.displayName}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList
+        list={list}
+        base={BASE}
+        empty={SCREEN.emptyText ?? ""}
+        noun={["file", "files"]}
+        action={{ label: "Rename or delete", param: "manage" }}
+        rowName={(d) => d.displayName}
+      >
+        {(d) => (
+          <>
+            <a href={`/documents/${d.id}`}>{d.displayName}</a>
+            <span className="muted">
+              {" "}
+              · {humanSize(d.size)} · {shortDate(d.date)}
+            </span>
+          </>
+        )}
+      </ItemList>
       {managing && (
-        <Modal title={confirmDelete ? "Delete this file?" : "Rename or delete"} closeTo={BASE}>
-          {actionData?.error && (
+        <Modal title={confirmDelete ? "Delete this file?" : "Rename or delete"} closeTo={here}>
+          {actionData?.formError && (
             <p className="alert modal-alert" role="alert">
-              {actionData.error}
+              {actionData.formError}
             </p>
           )}
           {confirmDelete ? (
@@ -141,23 +139,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
             <Form method="post" className="stack" key={managing.id}>
               <input type="hidden" name="id" value={managing.id} />
               <input type="hidden" name="current" value={managing.displayName} />
-              <div>
-                <label htmlFor="name">Name</label>
-                <input
-                  id="name"
-                  name="name"
-                  required
-                  maxLength={200}
-                  defaultValue={actionData?.values?.name ?? managing.displayName}
-                  aria-invalid={nameError ? true : undefined}
-                  aria-describedby={nameError ? "name-error" : undefined}
-                />
-                {nameError && (
-                  <p id="name-error" className="field-error">
-                    {nameError}
-                  </p>
-                )}
-              </div>
+              <FormField name="name" label="Name" limits={RENAME_LIMITS} result={actionData} defaultValue={managing.displayName} />
               <div className="button-row">
                 <button type="submit" name="intent" value="rename" className="button" disabled={processing}>
                   {processing ? "Processing…" : "Save"}

@@ -1,17 +1,18 @@
-import { Form, NavLink, Outlet } from "react-router";
+import type { ReactNode } from "react";
+import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdminMiddleware } from "#app/lib/context.server.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { menuOf } from "./screens.ts";
 
 /** Every /admin route, its loaders and its actions, require a signed-in administrator (spec §6). */
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 
-const MENU = [
-  { to: "/admin/news", label: "News Posts" },
-  { to: "/admin/events", label: "Events" },
-  { to: "/admin/documents", label: "Documents" },
-  { to: "/admin/beach-measurements", label: "Beach Data" },
-  { to: "/admin/banner", label: "Banner" },
-];
+/** The admin menu is a `nav` beside `main`, not inside it, so this layout renders `main` itself. */
+export const handle: RouteHandle = { ownMain: true };
+
+const MAIN_MENU = menuOf("main");
+const SITE_MENU = menuOf("site");
 
 /**
  * Sign-out also forgets what this browser kept: every IndexedDB database and the Cache Storage (spec §4). The
@@ -31,12 +32,13 @@ async function clearBrowserData() {
   }
 }
 
-export default function AdminLayout() {
+/** The admin menu and the page's main region: the same frame for every screen and for an error. */
+function AdminFrame({ children }: { children: ReactNode }) {
   return (
     <div className="page admin">
       <nav className="admin-menu" aria-label="Admin">
         <ul>
-          {MENU.map((item) => (
+          {MAIN_MENU.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to}>{item.label}</NavLink>
             </li>
@@ -47,10 +49,50 @@ export default function AdminLayout() {
             </Form>
           </li>
         </ul>
+        {SITE_MENU.length > 0 && (
+          <>
+            <h2 className="admin-menu-group" id="admin-site-menu">
+              Site
+            </h2>
+            <ul aria-labelledby="admin-site-menu">
+              {SITE_MENU.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to}>{item.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </nav>
-      <div>
-        <Outlet />
-      </div>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
     </div>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminFrame>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/**
+ * An error on an admin screen keeps the menu, so the administrator can go on elsewhere. The error itself is in the
+ * server's log (entry.server.tsx `handleError`); the page says only what the administrator can do.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <AdminFrame>
+      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="alert" role="alert">
+        {notFound
+          ? "There is no admin screen at this address. Choose one from the menu."
+          : "This screen could not be shown. Please try again in a moment, or choose another screen from the menu."}
+      </p>
+    </AdminFrame>
   );
 }

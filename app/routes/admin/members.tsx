@@ -1,56 +1,50 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/members";
+import { ItemList } from "#app/components/AdminList.tsx";
 import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
-import { getServices, requireAdmin } from "#app/lib/context.server.ts";
-import { formFields } from "#app/lib/forms.ts";
-import { addMembers, deleteMember, listMembers } from "#app/models/members.server.ts";
+import { FormAlert } from "#app/components/FormField.tsx";
+import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/lib/admin.server.ts";
+import { formFields, type FormResult } from "#app/lib/forms.ts";
+import { addMembers, deleteMember, getMember, MEMBER_SORTS, pageMembers, type Member, type MemberSort } from "#app/models/members.server.ts";
+import { screen } from "./screens.ts";
 
-export function meta() {
-  return [{ title: "Members · Admin" }];
-}
-
+const SCREEN = screen("members");
 const BASE = "/admin/members";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const members = await listMembers(getServices(context).db);
-  const url = new URL(request.url);
-  const deleteId = url.searchParams.get("delete");
-  return {
-    members: members.map((m) => ({ id: m.id, email: m.email })),
-    deleting: deleteId ? (members.find((m) => m.id === deleteId) ?? null) : null,
-    added: url.searchParams.get("added"),
-  };
+export function meta() {
+  return [{ title: `${SCREEN.heading} · Admin` }];
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const { db, logger } = getServices(context);
-  const form = formFields(await request.formData());
-  if (form.intent === "delete") {
-    if (!form.id || !(await deleteMember(db, form.id))) {
-      return data({ error: "Failed to delete member. Please try again." }, { status: 400 });
-    }
-    return redirect(BASE);
-  }
+const members: ListScreen<Member, never, MemberSort, Record<string, string>> = {
+  base: BASE,
+  noun: "member",
+  model: { sorts: MEMBER_SORTS, page: pageMembers, get: getMember, remove: ({ db }, id) => deleteMember(db, id) },
+  messages: { delete: "Failed to delete member. Please try again." },
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  const list = await loadList(args, members, (m) => ({ id: m.id, email: m.email }));
+  return { ...list, added: new URL(args.request.url).searchParams.get("added") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { services } = adminRequest(args);
+  const form = formFields(await args.request.formData());
+  if (form.intent === "delete") return deleteConfirmed(services, form.id, (id) => deleteMember(services.db, id), members.messages.delete, BASE, members.noun);
   const emails = form.emails ?? "";
-  if (emails.length > 100_000) return data({ error: "That list is too long: add at most a few thousand at a time." }, { status: 400 });
-  const added = await addMembers(db, emails);
-  logger.info({ added: added.length }, "members added");
+  if (emails.length > 100_000) return data<FormResult>({ formError: "That list is too long: add at most a few thousand at a time." }, { status: 400 });
+  const added = await addMembers(services.db, emails);
+  services.logger.info({ added: added.length }, "members added");
   return redirect(`${BASE}?added=${added.length}`);
 }
 
 export default function AdminMembers({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, deleting, added } = loaderData;
+  const { list, here, deleting, added } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <h1>Members</h1>
-      {actionData?.error && (
-        <p className="alert" role="alert">
-          {actionData.error}
-        </p>
-      )}
+      <h1>{SCREEN.heading}</h1>
+      <FormAlert result={actionData} />
       {added !== null && !actionData && (
         <p className="success" role="status">
           {added === "1" ? "1 member added." : `${added} members added.`}
@@ -71,24 +65,13 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
         </p>
       </Form>
       <h2>
-        {members.length} {members.length === 1 ? "member" : "members"}
+        {list.total} {list.total === 1 ? "member" : "members"}
       </h2>
-      {members.length === 0 ? (
-        <p className="empty">There are no members yet.</p>
-      ) : (
-        <ul className="item-list">
-          {members.map((m) => (
-            <li key={m.id} className="card admin-head row">
-              <span className="wrap">{m.email}</span>
-              <Link className="button small secondary" to={`${BASE}?delete=${m.id}`} preventScrollReset>
-                Delete<span className="visually-hidden"> {m.email}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList list={list} base={BASE} empty={SCREEN.emptyText ?? ""} noun={["member", "members"]} action={{ label: "Delete", param: "delete" }} rowName={(m) => m.email}>
+        {(m) => m.email}
+      </ItemList>
       {deleting && (
-        <ConfirmModal title="Delete this member?" id={deleting.id} intent="delete" confirmLabel="Delete" closeTo={BASE}>
+        <ConfirmModal title="Delete this member?" id={deleting.id} intent="delete" confirmLabel="Delete" closeTo={here}>
           <p>{deleting.email} will no longer receive member email.</p>
         </ConfirmModal>
       )}

@@ -1,157 +1,94 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/news";
 import { association } from "#content/association.ts";
+import { AdminList, type Column } from "#app/components/AdminList.tsx";
 import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
-import { Modal } from "#app/components/Modal.tsx";
-import { getServices, requireAdmin } from "#app/lib/context.server.ts";
+import { EditModal, ListHead } from "#app/components/EditModal.tsx";
+import { FormAlert, FormField } from "#app/components/FormField.tsx";
+import { authorOf, listAction, loadList, type ListScreen } from "#app/lib/admin.server.ts";
 import { todayIn } from "#app/lib/dates.ts";
 import { shortDate } from "#app/lib/format.ts";
-import { fieldErrors, formFields, newsPostSchema } from "#app/lib/forms.ts";
-import { createNewsPost, deleteNewsPost, getNewsPost, listNews, updateNewsPost } from "#app/models/news.server.ts";
-import { FieldError } from "#app/components/FieldError.tsx";
+import { newsPostSchema } from "#app/lib/forms.ts";
+import { listHref } from "#app/lib/list-query.ts";
+import { createNewsPost, deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/models/news.server.ts";
+import { screen } from "./screens.ts";
 
-export function meta() {
-  return [{ title: "News Posts · Admin" }];
-}
-
+const SCREEN = screen("news");
 const BASE = "/admin/news";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireAdmin(context, request);
-  const { db } = getServices(context);
-  const url = new URL(request.url);
-  const editId = url.searchParams.get("edit");
-  const deleteId = url.searchParams.get("delete");
-  const posts = await listNews(db);
-  const today = todayIn(association.timeZone);
-  let editing = null;
-  if (editId === "new") editing = { id: null, title: "", text: "", date: today, author: user.email || "Anonymous" };
-  else if (editId) {
-    const post = await getNewsPost(db, editId);
-    if (post) editing = { id: post.id, title: post.title, text: post.text, date: post.date, author: post.author };
-  }
-  const deleting = deleteId ? (posts.find((p) => p.id === deleteId) ?? null) : null;
-  return { posts: posts.map((p) => ({ id: p.id, title: p.title, date: p.date, author: p.author })), editing, deleting };
+export function meta() {
+  return [{ title: `${SCREEN.heading} · Admin` }];
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const { db, logger } = getServices(context);
-  const form = formFields(await request.formData());
-  if (form.intent === "delete") {
-    try {
-      if (!form.id || !(await deleteNewsPost(db, form.id))) throw new Error("no such post");
-    } catch (error) {
-      logger.warn({ err: error, id: form.id }, "news post delete failed");
-      return data({ error: "Failed to delete post. Please try again.", fields: null, values: null }, { status: 400 });
-    }
-    return redirect(BASE);
-  }
-  const parsed = newsPostSchema(todayIn(association.timeZone), user.email || "Anonymous").safeParse(form);
-  // What was typed goes back with the errors, so that nothing is lost.
-  if (!parsed.success) return data({ error: null, fields: fieldErrors(parsed.error), values: form }, { status: 400 });
-  if (form.id) {
-    if (!(await updateNewsPost(db, form.id, parsed.data))) {
-      return data({ error: "Failed to save post. Please try again.", fields: null, values: form }, { status: 404 });
-    }
-  } else {
-    await createNewsPost(db, parsed.data, user.id);
-  }
-  return redirect(BASE);
+const news: ListScreen<NewsPost, NewsPostInput, NewsSort, Record<"title" | "text" | "date" | "author", string>> = {
+  base: BASE,
+  noun: "news post",
+  model: {
+    sorts: NEWS_SORTS,
+    page: pageNews,
+    get: getNewsPost,
+    create: createNewsPost,
+    update: updateNewsPost,
+    remove: ({ db }, id) => deleteNewsPost(db, id),
+  },
+  schema: (user) => newsPostSchema(todayIn(association.timeZone), authorOf(user)),
+  blank: (user) => ({ title: "", text: "", date: todayIn(association.timeZone), author: authorOf(user) }),
+  toForm: (post) => ({ title: post.title, text: post.text, date: post.date, author: post.author }),
+  messages: { delete: "Failed to delete post. Please try again.", save: "Failed to save post. Please try again." },
+};
+
+export function loader(args: Route.LoaderArgs) {
+  return loadList(args, news, (p) => ({ id: p.id, title: p.title, date: p.date, author: p.author }));
 }
+
+export function action(args: Route.ActionArgs) {
+  return listAction(args, news);
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+
+const COLUMNS: Column<Row, NewsSort>[] = [
+  {
+    header: "Date",
+    cell: (p) => <time dateTime={p.date}>{shortDate(p.date)}</time>,
+    sorts: [
+      { key: "newest", label: "newest first", direction: "descending" },
+      { key: "oldest", label: "oldest first", direction: "ascending" },
+    ],
+  },
+  { header: "Title", cell: (p) => p.title || <em className="muted">(no title)</em>, sorts: [{ key: "title", label: "by title", direction: "ascending" }] },
+  { header: "Author", cell: (p) => p.author },
+];
 
 export default function AdminNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, deleting } = loaderData;
-  const editing = loaderData.editing && actionData?.values ? { ...loaderData.editing, ...actionData.values } : loaderData.editing;
-  const busy = useNavigation().state === "submitting";
-  const fields: Record<string, string | undefined> = actionData?.fields ?? {};
+  const { list, here, editing, deleting, limits } = loaderData;
+  const field = { limits, result: actionData };
   return (
     <>
-      <div className="admin-head">
-        <h1>News Posts</h1>
-        <Link className="button" to={`${BASE}?edit=new`} preventScrollReset>
-          Add Post
-        </Link>
-      </div>
-      {actionData?.error && (
-        <p className="alert" role="alert">
-          {actionData.error}
-        </p>
-      )}
-      {posts.length === 0 ? (
-        <p className="empty">We couldn't find any News Posts!</p>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Title</th>
-                <th scope="col">Author</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => (
-                <tr key={post.id}>
-                  <td>
-                    <time dateTime={post.date}>{shortDate(post.date)}</time>
-                  </td>
-                  <td>{post.title || <em className="muted">(no title)</em>}</td>
-                  <td>{post.author}</td>
-                  <td className="actions">
-                    <Link className="button small secondary" to={`${BASE}?edit=${post.id}`} preventScrollReset>
-                      Edit<span className="visually-hidden"> {post.title}</span>
-                    </Link>
-                    <Link className="button small secondary" to={`${BASE}?delete=${post.id}`} preventScrollReset>
-                      Delete<span className="visually-hidden"> {post.title}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
+      <ListHead heading={SCREEN.heading} addLabel="Add Post" addTo={listHref(BASE, list, { edit: "new" })} />
+      {!editing && <FormAlert result={actionData} />}
+      <AdminList
+        list={list}
+        base={BASE}
+        columns={COLUMNS}
+        empty={SCREEN.emptyText ?? ""}
+        rowName={(p) => p.title}
+        actions={[
+          { label: "Edit", param: "edit" },
+          { label: "Delete", param: "delete" },
+        ]}
+        noun={["post", "posts"]}
+      />
       {editing && (
-        <Modal title={editing.id ? "Edit Post" : "Add a New Post"} closeTo={BASE}>
-          <Form method="post" className="stack" key={editing.id ?? "new"}>
-            {editing.id && <input type="hidden" name="id" value={editing.id} />}
-            <div>
-              <label htmlFor="title">Title</label>
-              <input id="title" name="title" defaultValue={editing.title} maxLength={300} />
-              {fields.title && <p className="field-error">{fields.title}</p>}
-            </div>
-            <div>
-              <label htmlFor="date">Date</label>
-              <input id="date" name="date" type="date" defaultValue={editing.date} aria-describedby={fields.date ? "date-error" : undefined} />
-              <FieldError id="date-error" message={fields.date} />
-            </div>
-            <div>
-              <label htmlFor="author">Author</label>
-              <input id="author" name="author" defaultValue={editing.author} maxLength={200} />
-            </div>
-            <div>
-              <label htmlFor="text">Text</label>
-              <textarea id="text" name="text" rows={8} defaultValue={editing.text} />
-            </div>
-            <div className="button-row">
-              <button type="submit" name="intent" value="save" className="button" disabled={busy}>
-                {editing.id ? "Save Changes" : "Add Post"}
-              </button>
-              <Link className="button secondary" to={BASE} preventScrollReset>
-                Cancel
-              </Link>
-            </div>
-          </Form>
-        </Modal>
+        <EditModal title={editing.id ? "Edit Post" : "Add a New Post"} closeTo={here} id={editing.id} submitLabel={editing.id ? "Save Changes" : "Add Post"}>
+          <FormAlert result={actionData} />
+          <FormField name="title" label="Title" {...field} defaultValue={editing.values.title} />
+          <FormField name="date" label="Date" type="date" {...field} defaultValue={editing.values.date} />
+          <FormField name="author" label="Author" {...field} defaultValue={editing.values.author} />
+          <FormField name="text" label="Text" rows={8} {...field} defaultValue={editing.values.text} />
+        </EditModal>
       )}
-
       {deleting && (
-        <ConfirmModal title="Delete this post?" id={deleting.id} intent="delete" confirmLabel="Delete" closeTo={BASE}>
+        <ConfirmModal title="Delete this post?" id={deleting.id} intent="delete" confirmLabel="Delete" closeTo={here}>
           <p>“{deleting.title || "(no title)"}” will be deleted from the site. This cannot be undone.</p>
         </ConfirmModal>
       )}

@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Modal } from "./Modal.tsx";
+
+/**
+ * The add/edit form of a list screen, in a modal whose state is in the URL: the record's `id` (none for a new one)
+ * goes with the fields, the submit button says what it does, Cancel returns to the list where it was.
+ */
+export function EditModal(props: { title: string; closeTo: string; id: string | null; submitLabel: string; children: ReactNode }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Modal title={props.title} closeTo={props.closeTo}>
+      <Form method="post" className="stack" key={props.id ?? "new"}>
+        {props.id && <input type="hidden" name="id" value={props.id} />}
+        {props.children}
+        <div className="button-row">
+          <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+            {props.submitLabel}
+          </button>
+          <Link className="button secondary" to={props.closeTo} preventScrollReset>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+/** A list screen's heading with its add link ("Add Post"), which opens the edit modal of a new record. */
+export function ListHead({ heading, addLabel, addTo }: { heading: string; addLabel?: string; addTo?: string }) {
+  return (
+    <div className="admin-head">
+      <h1>{heading}</h1>
+      {addLabel && addTo && (
+        <Link className="button" to={addTo} preventScrollReset>
+          {addLabel}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * What a route module may declare in its `handle` export, read by the root layout (in the browser and on the
+ * server) and by the page handler (on the server).
+ */
+export interface RouteHandle {
+  /**
+   * The page is the same for every visitor without a session and depends only on data that bumps a change topic,
+   * so the public page cache may keep it (server/page-handler.ts). Every route of the matched branch must say so.
+   */
+  pageCache?: boolean;
+  /** The route renders its own `<main id="main">` (the admin panel: its menu is a `nav` beside `main`, not in it). */
+  ownMain?: boolean;
+}
+
+/** The handle of a public page the page cache may keep. */
+export const CACHEABLE_PAGE = { pageCache: true } as const satisfies RouteHandle;
