@@ -1,21 +1,14 @@
 /**
- * Accessibility of the admin panel: axe-core with the WCAG 2.0, 2.1 and 2.2 A and AA rules on every admin screen and
- * on open modals (Add Post, a delete confirmation), at 390 and 1280 px. A violation of any impact fails.
+ * Accessibility of the admin panel: axe-core with the WCAG 2.0, 2.1 and 2.2 A and AA rules on every screen of the
+ * screen registry (app/routes/admin/screens.ts; each shows the heading it names and does not scroll sideways) and on
+ * open modals (Add Post, a delete confirmation), at 390 and 1280 px. A violation of any impact fails.
  * Nothing here writes: the delete confirmation is opened and left unanswered. The document manage modal needs a
  * document, and the keyboard-only test writes a post: both are in tests/e2e/hostile/admin-a11y-writes.spec.ts.
  */
 import type { Page } from "@playwright/test";
+import * as registry from "#app/routes/admin/screens.ts";
 import { DESKTOP, expect, expectModal, expectNoAxeViolations, PHONE, signedInTest as test, waitForHydration } from "./admin-helpers.ts";
-
-const SCREENS: { path: string; heading: string }[] = [
-  { path: "/admin/news", heading: "News Posts" },
-  { path: "/admin/events", heading: "Events" },
-  { path: "/admin/documents", heading: "Documents" },
-  { path: "/admin/beach-measurements", heading: "Beach Data" },
-  { path: "/admin/banner", heading: "Banner" },
-  { path: "/admin/members", heading: "Members" },
-  { path: "/admin/email", heading: "Email Members" },
-];
+import { expectScreenAccessible, urlOf } from "./admin-screen-checks.ts";
 
 /** The address of the delete confirmation of the first news post listed. */
 async function firstPostDeleteUrl(page: Page): Promise<string> {
@@ -29,27 +22,11 @@ for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`admin at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    for (const { path, heading } of SCREENS) {
-      test(`${path} has no axe violations of any impact`, async ({ page }, testInfo) => {
-        const response = await page.goto(path);
-        expect(response?.status()).toBe(200);
-        await expect(page).toHaveURL(path);
-        await waitForHydration(page);
-        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-        await expectNoAxeViolations(page, testInfo, `${viewport.width}px ${path}`);
-      });
-    }
-
-    for (const { path } of SCREENS) {
-      test(`${path} does not scroll sideways (WCAG 1.4.10 Reflow)`, async ({ page }) => {
-        // Tables scroll inside .table-wrap; its visually-hidden link texts must not widen the page.
-        await page.goto(path);
-        await waitForHydration(page);
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        }));
-        expect(scrollWidth, `${path} page width at ${viewport.width} px`).toBeLessThanOrEqual(clientWidth);
+    // Every screen of the registry (app/routes/admin/screens.ts): a new screen is scanned the day it is added.
+    for (const screen of registry.ADMIN_SCREENS) {
+      test(`${urlOf(screen)} shows "${screen.heading}", has no axe violations of any impact and does not scroll sideways`, async ({ page, baseURL }, testInfo) => {
+        // Tables scroll inside .table-wrap; its visually-hidden link texts must not widen the page (WCAG 1.4.10).
+        await expectScreenAccessible(page, testInfo, baseURL!, screen, registry);
       });
     }
 

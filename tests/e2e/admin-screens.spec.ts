@@ -3,19 +3,15 @@
  * test-results/admin-screens/ for people to look at. Each screen must load and hydrate; nothing is compared.
  */
 import path from "node:path";
+import { ADMIN_SCREENS } from "#app/routes/admin/screens.ts";
 import { DESKTOP, expect, PHONE, REPO_ROOT, signedInTest as test, waitForHydration } from "./admin-helpers.ts";
 
 const OUT = path.join(REPO_ROOT, "test-results", "admin-screens");
 
+/** Every screen of the registry (app/routes/admin/screens.ts), and the Add Post modal. */
 const SCREENS: { name: string; path: string; heading: string; modal?: string }[] = [
-  { name: "news", path: "/admin/news", heading: "News Posts" },
+  ...ADMIN_SCREENS.map((s) => ({ name: s.path.replaceAll("/", "-"), path: `/admin/${s.path}`, heading: s.heading })),
   { name: "news-add-post", path: "/admin/news?edit=new", heading: "News Posts", modal: "Add a New Post" },
-  { name: "events", path: "/admin/events", heading: "Events" },
-  { name: "documents", path: "/admin/documents", heading: "Documents" },
-  { name: "beach-measurements", path: "/admin/beach-measurements", heading: "Beach Data" },
-  { name: "banner", path: "/admin/banner", heading: "Banner" },
-  { name: "members", path: "/admin/members", heading: "Members" },
-  { name: "email", path: "/admin/email", heading: "Email Members" },
 ];
 
 for (const viewport of [PHONE, DESKTOP]) {
