@@ -30,9 +30,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { browserName: "chromium" }, testIgnore: /hostile\// },
+    { name: "chromium", use: { browserName: "chromium" }, testIgnore: /(hostile|registry)\// },
     // Writes many hostile records and changes the banner for a while: runs after the others.
     { name: "hostile", use: { browserName: "chromium" }, testMatch: /hostile\/.*\.spec\.ts/, dependencies: ["chromium"] },
+    // Builds and serves a copy of the project with a screen added (two cores busy for a while): runs last, alone.
+    { name: "registry", use: { browserName: "chromium" }, testMatch: /registry\/.*\.spec\.ts/, dependencies: ["hostile"] },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node server/main.ts`,
