@@ -4,14 +4,14 @@
  */
 import { betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
-import type { Config } from "./config.server.ts";
+import type { ServerConfig } from "./config.server.ts";
 import type { DatabaseHandle } from "./db.server.ts";
 import type { Logger } from "./logger.server.ts";
 import type { Mailer } from "./mail.server.ts";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.ts";
 
-function authOptions(config: Config, database: DatabaseHandle, mailer: Mailer, logger: Logger) {
+function authOptions(config: ServerConfig, database: DatabaseHandle, mailer: Mailer, logger: Logger) {
   return {
     appName: "Shoreline",
     baseURL: config.publicUrl,
@@ -53,7 +53,7 @@ function authOptions(config: Config, database: DatabaseHandle, mailer: Mailer, l
 }
 
 /** Builds the better-auth instance over the shared database handle. */
-export function createAuth(config: Config, database: DatabaseHandle, mailer: Mailer, logger: Logger) {
+export function createAuth(config: ServerConfig, database: DatabaseHandle, mailer: Mailer, logger: Logger) {
   return betterAuth(authOptions(config, database, mailer, logger));
 }
 

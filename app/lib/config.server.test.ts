@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.server.ts";
+import { ConfigError, ensureAuthSecret, loadConfig } from "./config.server.ts";
 
 let dataDir: string;
 
@@ -50,8 +50,11 @@ describe("loadConfig: defaults", () => {
   });
 
   it("derives the public URL from HOST and PORT, and strips a trailing slash from PUBLIC_URL", () => {
-    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0", PORT: "8080" }).publicUrl).toBe("http://0.0.0.0:8080");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "192.168.1.20", PORT: "8080" }).publicUrl).toBe("http://192.168.1.20:8080");
     expect(loadConfig({ DATA_DIR: dataDir, HOST: "::1" }).publicUrl).toBe("http://[::1]:3000");
+    // The wildcard addresses are not addresses a browser can use: this machine's loopback instead.
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0", PORT: "8080" }).publicUrl).toBe("http://127.0.0.1:8080");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "::" }).publicUrl).toBe("http://[::1]:3000");
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://heronlake.example.org/" }).publicUrl).toBe(
       "https://heronlake.example.org",
     );
@@ -108,40 +111,68 @@ describe("loadConfig: bad values name the variable", () => {
   });
 });
 
-describe("loadConfig: the auth secret", () => {
-  it("is generated once into DATA_DIR/auth-secret with mode 0600 and reused on the next load", () => {
-    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+describe("loadConfig: no side effects", () => {
+  it("writes nothing: no auth-secret, and a missing DATA_DIR stays missing", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.authSecret).toBeUndefined();
+    expect(readdirSync(dataDir)).toEqual([]);
+    const nested = path.join(dataDir, "a", "b");
+    expect(loadConfig({ DATA_DIR: nested }).dataDir).toBe(nested);
+    expect(existsSync(path.join(dataDir, "a"))).toBe(false);
+  });
+
+  it("takes AUTH_SECRET as it is", () => {
+    const secret = "x".repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+});
+
+describe("ensureAuthSecret", () => {
+  it("generates the secret once into DATA_DIR/auth-secret with mode 0600 and reuses it on the next start", () => {
+    const first = ensureAuthSecret(loadConfig({ DATA_DIR: dataDir })).authSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
     const file = path.join(dataDir, "auth-secret");
     expect(readFileSync(file, "utf8").trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+    expect(ensureAuthSecret(loadConfig({ DATA_DIR: dataDir })).authSecret).toBe(first);
   });
 
-  it("is a different secret in another data folder", () => {
+  it("makes a different secret in another data folder", () => {
     const other = mkdtempSync(path.join(tmpdir(), "shoreline-config-"));
     try {
-      expect(loadConfig({ DATA_DIR: other }).authSecret).not.toBe(loadConfig({ DATA_DIR: dataDir }).authSecret);
+      const a = ensureAuthSecret(loadConfig({ DATA_DIR: other })).authSecret;
+      expect(a).not.toBe(ensureAuthSecret(loadConfig({ DATA_DIR: dataDir })).authSecret);
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
   });
 
-  it("comes from AUTH_SECRET when given, and no file is written", () => {
+  it("uses AUTH_SECRET when given, and writes no file", () => {
     const secret = "x".repeat(40);
-    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).authSecret).toBe(secret);
+    const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret });
+    expect(ensureAuthSecret(config).authSecret).toBe(secret);
     expect(() => statSync(path.join(dataDir, "auth-secret"))).toThrow(/ENOENT/);
   });
 
-  it("is read from an existing auth-secret file", () => {
+  it("reads an existing auth-secret file", () => {
     const secret = "s".repeat(43);
     writeFileSync(path.join(dataDir, "auth-secret"), `${secret}\n`, { mode: 0o600 });
-    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(secret);
+    expect(ensureAuthSecret(loadConfig({ DATA_DIR: dataDir })).authSecret).toBe(secret);
   });
 
-  it("creates a missing DATA_DIR", () => {
+  it("replaces a secret file too short to be one", () => {
+    writeFileSync(path.join(dataDir, "auth-secret"), "short\n", { mode: 0o600 });
+    const secret = ensureAuthSecret(loadConfig({ DATA_DIR: dataDir })).authSecret;
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(secret);
+  });
+
+  it("creates a missing DATA_DIR, with or without AUTH_SECRET", () => {
     const nested = path.join(dataDir, "a", "b");
-    expect(loadConfig({ DATA_DIR: nested }).dataDir).toBe(nested);
-    expect(statSync(nested).isDirectory()).toBe(true);
+    expect(ensureAuthSecret(loadConfig({ DATA_DIR: nested })).dataDir).toBe(nested);
+    expect(statSync(path.join(nested, "auth-secret")).isFile()).toBe(true);
+    const given = path.join(dataDir, "c");
+    ensureAuthSecret(loadConfig({ DATA_DIR: given, AUTH_SECRET: "y".repeat(32) }));
+    expect(readdirSync(given)).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * Configuration, read from the environment once at start-up and validated. A bad value stops the process with a
  * message that names the variable (see `loadConfig`). Every variable and its default is listed in the README.
+ * Reading the configuration changes nothing on disk; the data folder and its session secret are made by
+ * `ensureAuthSecret`, which the server calls when it builds its services.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ownUrl } from "./server-url.ts";
 
 const optionalString = z
   .string()
@@ -42,11 +45,17 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string, or undefined for SQLite at `$DATA_DIR/shoreline.db`. */
   databaseUrl: string | undefined;
-  /** The site's public origin, without a trailing slash, e.g. "https://heronlake.org". */
+  /**
+   * The site's public origin, without a trailing slash, e.g. "https://heronlake.org"; by default this server's own
+   * URL (`ownUrl(HOST, PORT)`, so `0.0.0.0` gives http://127.0.0.1:PORT).
+   */
   publicUrl: string;
   trustProxy: boolean;
-  /** Secret that signs session cookies; generated once into `$DATA_DIR/auth-secret` when not given. */
-  authSecret: string;
+  /**
+   * Secret that signs session cookies: AUTH_SECRET, or undefined when it is not set, and then `ensureAuthSecret`
+   * reads it from `$DATA_DIR/auth-secret` (making it the first time).
+   */
+  authSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -60,8 +69,12 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** A configuration with its session secret, as the server's services need it (see `ensureAuthSecret`). */
+export type ServerConfig = Config & { authSecret: string };
+
 /**
- * Reads and validates the configuration.
+ * Reads and validates the configuration. Pure: it reads no file and writes nothing, so a script may call it on an
+ * install that does not exist yet.
  * @param env the environment, default `process.env`
  * @throws ConfigError naming every bad variable, e.g. "PORT: Too big: expected number to be <=65535"
  */
@@ -75,16 +88,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither");
   }
-  const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir,
+    dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl: (e.PUBLIC_URL ?? ownUrl(e.HOST, e.PORT)).replace(/\/+$/, ""),
     trustProxy: e.TRUST_PROXY === "true",
-    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret: e.AUTH_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -94,9 +105,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** The secret kept in `$DATA_DIR/auth-secret` (mode 0600), made on first use so that sessions survive restarts. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
+/**
+ * The configuration with its session secret: AUTH_SECRET when given (then nothing is written), else the secret kept
+ * in `$DATA_DIR/auth-secret`, made on first use (32 random bytes, base64url, mode 0600) so that sessions survive
+ * restarts. Makes DATA_DIR when it is missing, in either case. Call it once, where the server (or a script that sets up an install,
+ * such as `npm run admin`) builds its services; scripts that only read the configuration do not.
+ * @returns a copy of `config` whose `authSecret` is set (the same object when AUTH_SECRET was given)
+ * @throws the file system's error when DATA_DIR or the secret file cannot be read or written
+ */
+export function ensureAuthSecret(config: Config): ServerConfig {
+  mkdirSync(config.dataDir, { recursive: true });
+  if (config.authSecret !== undefined) return config as ServerConfig;
+  return { ...config, authSecret: readOrCreateSecret(path.join(config.dataDir, "auth-secret")) };
+}
+
+function readOrCreateSecret(file: string): string {
   try {
     const existing = readFileSync(file, "utf8").trim();
     if (existing.length >= 32) return existing;

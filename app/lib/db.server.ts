@@ -2,6 +2,7 @@
  * The database: one Kysely handle over SQLite (default, `$DATA_DIR/shoreline.db`, WAL) or PostgreSQL
  * (`DATABASE_URL`). Nothing outside this module knows which one it is talking to.
  */
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from "kysely";
@@ -31,7 +32,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 /**
  * Opens the database.
  * @param options.databaseUrl a postgres:// URL, or undefined for SQLite
- * @param options.dataDir where the SQLite file lives
+ * @param options.dataDir where the SQLite file lives (made when missing, as the file is)
  * @param options.sqliteFile override of the SQLite file path (tests)
  */
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; sqliteFile?: string }): DatabaseHandle {
@@ -41,6 +42,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     return { db, dialect: "postgres", url: options.databaseUrl, driver: pool, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, "shoreline.db");
+  mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   // In WAL mode NORMAL loses no committed transaction when the process dies; only an OS crash can lose the last ones.

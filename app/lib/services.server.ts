@@ -5,14 +5,14 @@
 import path from "node:path";
 import { createContext } from "react-router";
 import { createAuth, ensureAdmin, migrateAuth, type Auth } from "./auth.server.ts";
-import type { Config } from "./config.server.ts";
+import { ensureAuthSecret, type Config, type ServerConfig } from "./config.server.ts";
 import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./db.server.ts";
 import type { Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail.server.ts";
 import { createDiskStorage, type Storage } from "./storage.server.ts";
 
 export interface Services {
-  config: Config;
+  config: ServerConfig;
   logger: Logger;
   database: DatabaseHandle;
   db: Database;
@@ -23,8 +23,12 @@ export interface Services {
 
 export const servicesContext = createContext<Services>();
 
-/** Opens the database and builds the services; nothing is migrated yet (see `prepareServices`). */
-export function createServices(config: Config, logger: Logger): Services {
+/**
+ * Opens the database and builds the services; nothing is migrated yet (see `prepareServices`). Makes DATA_DIR and
+ * its session secret when they are missing (`ensureAuthSecret`): building the services is what sets up an install.
+ */
+export function createServices(loaded: Config, logger: Logger): Services {
+  const config = ensureAuthSecret(loaded);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
