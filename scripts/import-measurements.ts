@@ -11,14 +11,14 @@
  * All or nothing: when any row is wrong every problem is printed with its line number and nothing is written.
  * A reading with the same date and value as a stored one is skipped, so importing a file twice is harmless.
  *
- * Exit status: 0 imported (possibly nothing new); 1 the file has errors, or the import failed; 2 usage error,
- * unreadable file or invalid configuration.
+ * Exit status (scripts/lib/cli.ts): 0 imported (possibly nothing new); 1 the file has errors, the import failed, or
+ * the configuration is invalid; 2 usage error or unreadable file.
  */
 import { readFileSync } from "node:fs";
-import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
 import { migrateToLatest, openDatabase } from "#app/lib/db.server.ts";
 import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
 import { importMeasurements } from "#app/models/measurements.server.ts";
+import { CliError, loadScriptConfig, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
 const USAGE = "Usage: npm run import:measurements -- FILE.csv   (or: node scripts/import-measurements.ts FILE.csv)";
 
@@ -30,62 +30,40 @@ function count(n: number, noun: string): string {
 /**
  * Runs the import.
  * @param args the command line arguments after the script name: exactly one, the CSV file's path
- * @returns the exit status (0, 1 or 2, as above)
+ * @throws UsageError, CliError or ConfigError for `runCli` to report (exit statuses as above)
  */
-async function main(args: string[]): Promise<number> {
-  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
-    console.log(USAGE);
-    return 0;
-  }
-  const [file] = args;
-  if (args.length !== 1 || file === undefined || file === "") {
-    console.error(USAGE);
-    return 2;
-  }
-
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+async function main(args: string[]): Promise<void> {
+  const [file = ""] = parseCommandLine(args, { positionals: { min: 1, max: 1 } }).positionals;
+  if (file === "") throw new UsageError("");
+  const config = loadScriptConfig();
 
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
-    console.error(`Cannot read ${file}: ${reason}`);
-    console.error(USAGE);
-    return 2;
+    throw new UsageError(`Cannot read ${file}: ${reason}`);
   }
 
   // Parse before touching the database: a bad file leaves no trace at all.
   const { readings, errors } = parseLabCsv(text);
   if (errors.length > 0) {
     for (const error of errors) console.error(error.message);
-    console.error(`Nothing imported: ${count(errors.length, "error")}.`);
-    return 1;
+    throw new CliError(`Nothing imported: ${count(errors.length, "error")}.`);
   }
 
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(handle);
-    const { added, skipped } = await importMeasurements(handle.db, readings);
-    console.log(`Imported ${count(added, "reading")}, skipped ${count(skipped, "duplicate")}.`);
-    return 0;
-  } finally {
-    await handle.close();
+    const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      await migrateToLatest(handle);
+      const { added, skipped } = await importMeasurements(handle.db, readings);
+      console.log(`Imported ${count(added, "reading")}, skipped ${count(skipped, "duplicate")}.`);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw new CliError(`Import failed, nothing imported: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  console.error(`Import failed, nothing imported: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-}
+await runCli(USAGE, () => main(process.argv.slice(2)));

@@ -13,6 +13,10 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { humanSize } from "#app/lib/format.ts";
+import { parseCommandLine, runCli } from "./lib/cli.ts";
+
+const USAGE = "Usage: node scripts/precompress.ts [DIR]   (default build/client; run by `npm run build`)";
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|html)$/;
 const MIN_BYTES = 1024;
@@ -46,8 +50,10 @@ export function precompress(dir: string): { files: number; bytes: number; brotli
   return { files, bytes, brotliBytes };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const dir = process.argv[2] ?? fileURLToPath(new URL("../build/client", import.meta.url));
-  const { files, bytes, brotliBytes } = precompress(dir);
-  console.log(`precompressed ${files} files: ${(bytes / 1024).toFixed(1)} KB → ${(brotliBytes / 1024).toFixed(1)} KB with Brotli`);
+if (import.meta.main) {
+  await runCli(USAGE, () => {
+    const [dir = fileURLToPath(new URL("../build/client", import.meta.url))] = parseCommandLine(process.argv.slice(2), { positionals: { max: 1 } }).positionals;
+    const { files, bytes, brotliBytes } = precompress(dir);
+    console.log(`precompressed ${files} files: ${humanSize(bytes)} → ${humanSize(brotliBytes)} with Brotli`);
+  });
 }
