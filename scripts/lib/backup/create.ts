@@ -1,0 +1,111 @@
+/**
+ * Writes a backup archive: manifest.json, a consistent copy of the database, `auth-secret` and every document, as
+ * one .tar.gz readable by its owner only. The command is scripts/backup.ts.
+ */
+import { createWriteStream, readFileSync, rmSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { create as createTar } from "tar";
+import type { Config } from "#app/lib/config.server.ts";
+import { exists, fileSum, fsyncPath, linkOrCopy, stageDocuments } from "./files.ts";
+import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, databaseEntry, dialectOf, DOCUMENTS_ENTRY, MANIFEST, SECRET_ENTRY, type Manifest } from "./manifest.ts";
+import { snapshotPostgres } from "./postgres.ts";
+import { snapshotSqlite, type Snapshot } from "./sqlite.ts";
+
+/** "20260613-193000", local time. */
+function timestamp(date: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}${p(date.getMonth() + 1)}${p(date.getDate())}-${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}`;
+}
+
+/** Paths to remove if the process is stopped half-way (Ctrl-C). */
+const leftovers = new Set<string>();
+
+/** Removes the half-written archive and staging folder of a backup in progress; for a SIGINT/SIGTERM handler. */
+export function removeBackupLeftovers(): void {
+  for (const p of leftovers) rmSync(p, { recursive: true, force: true });
+}
+
+export interface BackupResult {
+  /** The archive's absolute path. */
+  file: string;
+  /** Its size in bytes. */
+  size: number;
+  manifest: Manifest;
+}
+
+/**
+ * Writes the archive. The database is copied first, then the documents: a document's bytes are stored before its
+ * row, so every document the copy lists is on disk by then, unless it was deleted meanwhile (then the copy is made
+ * again, up to three times).
+ * @param target the archive's path; default `$DATA_DIR/backups/shoreline-YYYYMMDD-HHMMSS.tar.gz` (local time)
+ * @throws BackupError with a message for the operator (the file exists already, no database, a document missing,
+ *   the database unreachable); nothing is left behind
+ */
+export async function createBackup(config: Config, target?: string, now = new Date()): Promise<BackupResult> {
+  const backupsDir = path.join(config.dataDir, "backups");
+  const file = path.resolve(target ?? path.join(backupsDir, `shoreline-${timestamp(now)}.tar.gz`));
+  if (await exists(file)) throw new BackupError(`${file} exists already; choose another name.`);
+  const dialect = dialectOf(config);
+  const liveSqlite = path.join(config.dataDir, "shoreline.db");
+  if (dialect === "sqlite" && !(await exists(liveSqlite))) throw new BackupError(`There is no database at ${liveSqlite}: is DATA_DIR right?`);
+  await mkdir(backupsDir, { recursive: true, mode: 0o700 });
+  await mkdir(path.dirname(file), { recursive: true });
+  // The staging folder is inside DATA_DIR so that documents can be hard-linked into it.
+  const staging = await mkdtemp(path.join(backupsDir, ".staging-"));
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
+  leftovers.add(staging);
+  leftovers.add(partial);
+  try {
+    await mkdir(path.join(staging, "database"));
+    const databaseFile = databaseEntry(dialect);
+    let snapshot: Snapshot;
+    let documents: string[];
+    for (let attempt = 1; ; attempt++) {
+      await rm(path.join(staging, databaseFile), { force: true });
+      await rm(path.join(staging, DOCUMENTS_ENTRY), { recursive: true, force: true });
+      snapshot =
+        dialect === "sqlite" ? snapshotSqlite(liveSqlite, path.join(staging, databaseFile)) : await snapshotPostgres(config.databaseUrl!, path.join(staging, databaseFile));
+      documents = await stageDocuments(path.join(config.dataDir, "documents"), path.join(staging, DOCUMENTS_ENTRY));
+      const missing = snapshot.documentIds.filter((id) => !documents.includes(id));
+      if (missing.length === 0) break;
+      if (attempt === 3) {
+        throw new BackupError(`Documents listed in the database are missing from ${path.join(config.dataDir, "documents")}: ${missing.join(", ")}`);
+      }
+    }
+    const entries = [databaseFile];
+    if (await linkOrCopy(path.join(config.dataDir, "auth-secret"), path.join(staging, SECRET_ENTRY))) entries.push(SECRET_ENTRY);
+    entries.push(...documents.map((name) => `${DOCUMENTS_ENTRY}/${name}`));
+    const files: Manifest["files"] = [];
+    for (const entry of entries) files.push({ path: entry, ...(await fileSum(path.join(staging, entry))) });
+    const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { name: string; version: string };
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      created: now.toISOString(),
+      app: { name: pkg.name, version: pkg.version },
+      dialect,
+      database: { file: databaseFile, migrations: snapshot.migrations, tables: snapshot.tables },
+      files,
+    };
+    await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
+
+    // manifest.json first, so that a reader meets it before the files it describes.
+    const pack = createTar({ gzip: true, cwd: staging, portable: true }, [MANIFEST, ...entries]);
+    await pipeline(pack, createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+    await chmod(partial, 0o600);
+    await fsyncPath(partial);
+    await rename(partial, file);
+    leftovers.delete(partial);
+    await fsyncPath(path.dirname(file));
+    return { file, size: (await stat(file)).size, manifest };
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    leftovers.delete(staging);
+    leftovers.delete(partial);
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * Puts a backup archive back in place: checks it whole before anything changes, then swaps the live files for the
+ * restored ones (and loads PostgreSQL in one transaction), putting everything back if a step fails. The command and
+ * its steps are described in scripts/restore.ts.
+ */
+import { createHash } from "node:crypto";
+import type { Stats } from "node:fs";
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { extract, list, type ReadEntry } from "tar";
+import type { Config } from "#app/lib/config.server.ts";
+import { ownUrl } from "#app/lib/server-url.ts";
+import { exists, fileSums, fsyncPath } from "./files.ts";
+import {
+  allowedEntry,
+  BackupError,
+  checkFiles,
+  checkFitsInstall,
+  DIALECT_NAMES,
+  documentCount,
+  DOCUMENTS_ENTRY,
+  MANIFEST,
+  parseManifest,
+  POSTGRES_ENTRY,
+  SECRET_ENTRY,
+  SQLITE_ENTRY,
+  type FileSum,
+  type Manifest,
+} from "./manifest.ts";
+import { loadPostgres, postgresState } from "./postgres.ts";
+import { checkSqliteIntegrity, sqliteInUse } from "./sqlite.ts";
+
+/** The largest manifest.json read, in bytes; a real one is a few kilobytes. */
+const MANIFEST_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A restore that failed half-way and could not put the previous files back either. */
+export class RollbackError extends BackupError {
+  override name = "RollbackError";
+}
+
+/** The /healthz URL of the configured port on this machine when something answers there, else undefined. */
+async function serverAnswers(config: Config): Promise<string | undefined> {
+  const url = `${ownUrl(config.host, config.port)}/healthz`;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.body?.cancel();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the whole archive without writing anything: the manifest's text, and each file's size and SHA-256.
+ * @throws BackupError when the archive cannot be read to its end (damaged, truncated, not a tar.gz) or holds an
+ *   entry a backup never has (a link, a device, a path outside the known ones)
+ */
+async function scanArchive(archive: string): Promise<{ manifestText: string | undefined; files: Map<string, FileSum> }> {
+  const files = new Map<string, FileSum>();
+  const refused: string[] = [];
+  let manifestText: string | undefined;
+  try {
+    await list({
+      file: archive,
+      strict: true,
+      onReadEntry: (entry: ReadEntry) => {
+        const entryPath = entry.path.replace(/\/+$/, "");
+        if (!allowedEntry(entryPath, entry.type)) refused.push(`${entry.path} (${entry.type})`);
+        if (entry.type !== "File") return;
+        const hash = createHash("sha256");
+        const chunks: Buffer[] = [];
+        let size = 0;
+        entry.on("data", (chunk: Buffer) => {
+          hash.update(chunk);
+          size += chunk.length;
+          if (entryPath === MANIFEST && size <= MANIFEST_MAX_BYTES) chunks.push(chunk);
+        });
+        entry.on("end", () => {
+          files.set(entryPath, { size, sha256: hash.digest("hex") });
+          if (entryPath === MANIFEST) manifestText = Buffer.concat(chunks).toString("utf8");
+        });
+      },
+    });
+  } catch (error) {
+    throw new BackupError(`${archive} is not a readable backup archive (damaged or truncated?): ${(error as Error).message}`);
+  }
+  if (files.size === 0) throw new BackupError(`${archive} is not a readable backup archive (damaged or truncated?): it holds no files`);
+  if (refused.length > 0) throw new BackupError(`${archive} holds entries a Shoreline backup never has: ${refused.slice(0, 5).join(", ")}`);
+  return { manifestText, files };
+}
+
+/**
+ * Checks the archive against its manifest and this install (reading it whole first, writing nothing), then
+ * unpacks it into `dir` and checks the unpacked files again, the same way.
+ * @throws BackupError naming what is wrong: not a backup, damaged, truncated, altered, another database kind
+ */
+async function unpackAndVerify(archive: string, dir: string, config: Config): Promise<Manifest> {
+  const scanned = await scanArchive(archive);
+  const manifest = parseManifest(scanned.manifestText, archive);
+  checkFiles(manifest, scanned.files, archive);
+  checkFitsInstall(manifest, config, archive);
+  try {
+    await extract({
+      file: archive,
+      cwd: dir,
+      strict: true,
+      preserveOwner: false,
+      filter: (entryPath: string, entry: ReadEntry | Stats) => allowedEntry(entryPath, "type" in entry ? entry.type : "File"),
+    });
+  } catch (error) {
+    throw new BackupError(`Could not unpack ${archive}: ${(error as Error).message}`);
+  }
+  // Again on disk: what was read is what was written.
+  checkFiles(manifest, await fileSums(dir), archive);
+  if (manifest.dialect === "sqlite") checkSqliteIntegrity(path.join(dir, SQLITE_ENTRY), `The database in ${archive}`);
+  // Flush the unpacked files before they replace the live ones.
+  for (const file of manifest.files) await fsyncPath(path.join(dir, file.path));
+  return manifest;
+}
+
+export interface RestoreOptions {
+  /** Restore even while a server answers or the database is in use; empty a PostgreSQL database that is not. */
+  force?: boolean;
+  /** Where progress and warnings go; default console.log. */
+  log?: (line: string) => void;
+}
+
+/**
+ * Restores `archive` into the configured install (DATA_DIR, and DATABASE_URL for PostgreSQL), which is made when
+ * it does not exist yet.
+ * @returns the archive's manifest
+ * @throws BackupError with a message for the operator; the install is then unchanged. RollbackError (a
+ *   BackupError) when the previous files could not be put back either: its message says where they are.
+ */
+export async function restoreBackup(config: Config, archive: string, options: RestoreOptions = {}): Promise<Manifest> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const force = options.force ?? false;
+  const file = path.resolve(archive);
+  if (!(await stat(file).then((s) => s.isFile(), () => false))) throw new BackupError(`There is no file ${file}.`);
+
+  const health = await serverAnswers(config);
+  if (health) {
+    if (!force) throw new BackupError(`A server answers at ${health}: stop Shoreline before restoring (or add --force if that is another program).`);
+    log(`Warning: a server answers at ${health}; restoring anyway (--force).`);
+  }
+  const dataDir = config.dataDir;
+  await mkdir(dataDir, { recursive: true });
+  for (const name of await readdir(dataDir)) {
+    if (name.startsWith(".restore-old-")) log(`Warning: ${path.join(dataDir, name)} holds the files of an interrupted restore; check it and remove it.`);
+  }
+
+  const work = await mkdtemp(path.join(dataDir, ".restore-new-"));
+  const unpacked = path.join(work, "archive");
+  await mkdir(unpacked);
+  let old: string | undefined;
+  const moved: { live: string; aside: string }[] = [];
+  let placed: string[] = [];
+  try {
+    const manifest = await unpackAndVerify(file, unpacked, config);
+    log(`Checked ${file}: ${manifest.files.length} files, made ${manifest.created} by ${manifest.app.name} ${manifest.app.version}.`);
+
+    const dbFile = path.join(dataDir, "shoreline.db");
+    let targetEmpty = true;
+    if (manifest.dialect === "sqlite") {
+      if (sqliteInUse(dbFile)) {
+        if (!force) throw new BackupError(`${dbFile} is in use by another process (a running server?): stop it before restoring, or add --force.`);
+        log(`Warning: ${dbFile} is in use by another process; replacing it anyway (--force).`);
+      }
+    } else {
+      const state = await postgresState(config.databaseUrl!);
+      if (state.others > 0) {
+        if (!force) throw new BackupError(`The database of DATABASE_URL has ${state.others} other connection(s) (a running server?): stop them before restoring, or add --force.`);
+        log(`Warning: the database has ${state.others} other connection(s); restoring anyway (--force).`);
+      }
+      targetEmpty = state.relations === 0;
+      if (!targetEmpty && !force) {
+        throw new BackupError("The database of DATABASE_URL is not empty: restore into a new, empty database, or add --force to replace its contents.");
+      }
+    }
+
+    // Swap: the live files aside, the restored ones in. Renames within DATA_DIR are atomic.
+    const newDocuments = path.join(unpacked, DOCUMENTS_ENTRY);
+    await mkdir(newDocuments, { recursive: true });
+    await fsyncPath(newDocuments);
+    const swaps: { from: string; live: string }[] = [{ from: newDocuments, live: path.join(dataDir, "documents") }];
+    if (manifest.files.some((f) => f.path === SECRET_ENTRY)) swaps.push({ from: path.join(unpacked, SECRET_ENTRY), live: path.join(dataDir, "auth-secret") });
+    const aside = swaps.map((s) => s.live);
+    if (manifest.dialect === "sqlite") {
+      swaps.push({ from: path.join(unpacked, SQLITE_ENTRY), live: dbFile });
+      // A stale write-ahead log must never meet the restored file: it would be replayed into it.
+      aside.push(dbFile, `${dbFile}-wal`, `${dbFile}-shm`, `${dbFile}-journal`);
+    }
+    old = await mkdtemp(path.join(dataDir, ".restore-old-"));
+    for (const live of aside) {
+      if (!(await exists(live))) continue;
+      const target = path.join(old, path.basename(live));
+      await rename(live, target);
+      moved.push({ live, aside: target });
+    }
+    for (const swap of swaps) {
+      await rename(swap.from, swap.live);
+      placed.push(swap.live);
+    }
+    await fsyncPath(dataDir);
+
+    if (manifest.dialect === "postgres") {
+      log("Loading the database (one transaction)…");
+      await loadPostgres(config.databaseUrl!, path.join(unpacked, POSTGRES_ENTRY), work, targetEmpty);
+    }
+    placed = [];
+    moved.length = 0;
+    const documents = documentCount(manifest);
+    const t = manifest.database.tables;
+    log(
+      `Restored the ${DIALECT_NAMES[manifest.dialect]} database (news posts: ${t.news_post ?? 0}, events: ${t.event ?? 0}, ` +
+        `measurements: ${t.measurement ?? 0}, members: ${t.member ?? 0}) and ${documents} document file${documents === 1 ? "" : "s"} into ${dataDir}.`,
+    );
+    return manifest;
+  } catch (error) {
+    // Put the live files back as they were.
+    try {
+      for (const live of placed.reverse()) await rm(live, { recursive: true, force: true });
+      for (const { live, aside } of moved.reverse()) await rename(aside, live);
+      if (moved.length > 0) await fsyncPath(dataDir);
+      moved.length = 0;
+    } catch (rollbackError) {
+      throw new RollbackError(
+        `${(error as Error).message}\nThen putting the previous files back failed (${(rollbackError as Error).message}): they are in ${old}; move them back by hand.`,
+      );
+    }
+    throw error;
+  } finally {
+    // tar may still be writing when it reports a damaged archive: retry until the folder is gone.
+    const cleanup = { recursive: true, force: true, maxRetries: 10, retryDelay: 50 };
+    await rm(work, cleanup).catch((error: Error) => log(`Warning: could not remove ${work}: ${error.message}`));
+    if (old && moved.length === 0) await rm(old, cleanup).catch((error: Error) => log(`Warning: could not remove ${old}: ${error.message}`));
+  }
+}
