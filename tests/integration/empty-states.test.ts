@@ -1,6 +1,6 @@
 /**
- * The empty-state texts of spec §8, word for word, on a site with no content (SEED=none): public pages and admin
- * screens. Then one past event of this year: the events list is no longer empty, but nothing is upcoming.
+ * The empty-state texts of spec §8, word for word, on a site with no content (SEED=none): public pages, and every
+ * admin screen of the screen registry that names one (`emptyText`, app/routes/admin/screens.ts). Then one past event of this year: the events list is no longer empty, but nothing is upcoming.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ import { association } from "#content/association.ts";
 import { todayIn } from "#app/lib/dates.ts";
 import { openDatabase } from "#app/lib/db.server.ts";
 import { createEvent } from "#app/models/events.server.ts";
+import { ADMIN_SCREENS, screenUrl } from "#app/routes/admin/screens.ts";
 import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
 
 const ADMIN = { email: "empty@example.org", password: "a long enough password" };
@@ -50,13 +51,20 @@ describe("with no content", () => {
     for (const t of texts) expect(text).toContain(t);
   });
 
-  it.each([
-    ["/admin/news", "We couldn't find any News Posts!"],
-    ["/admin/events", "We couldn't find any Events!"],
-    ["/admin/documents", "We couldn't find any Files!"],
-    ["/admin/beach-measurements", "No measurements found"],
-    ["/admin/members", "There are no members yet."],
-  ])("%s says %j", async (pathname, expected) => {
+  // Every admin screen of the registry that names an empty-state text says it, word for word.
+  const emptyScreens = ADMIN_SCREENS.filter((s) => s.emptyText !== undefined).map((s) => [screenUrl(s), s.emptyText!] as const);
+
+  it("the registry names the empty-state texts of spec §8 for the admin lists", () => {
+    expect(Object.fromEntries(emptyScreens)).toMatchObject({
+      "/admin/news": "We couldn't find any News Posts!",
+      "/admin/events": "We couldn't find any Events!",
+      "/admin/documents": "We couldn't find any Files!",
+      "/admin/beach-measurements": "No measurements found",
+      "/admin/members": "There are no members yet.",
+    });
+  });
+
+  it.each(emptyScreens)("%s says %j", async (pathname, expected) => {
     expect(await textOf(pathname, true)).toContain(expected);
   });
 });

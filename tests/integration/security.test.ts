@@ -7,6 +7,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_ENDPOINTS, ADMIN_SCREENS } from "#app/routes/admin/screens.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 interface ManifestRoute {
@@ -49,6 +50,29 @@ describe("access control from the route manifest", () => {
   it("finds the admin routes in the manifest", () => {
     const admin = Object.values(routes).filter(isAdmin).map(urlOf);
     expect(admin).toEqual(expect.arrayContaining(["/admin", "/admin/news", "/admin/events", "/admin/documents", "/admin/documents/upload", "/admin/members", "/admin/email", "/admin/beach-measurements", "/admin/banner"]));
+  });
+
+  it("every entry of the screen registry is a route of its module under the admin guard, and every admin route is in the registry", () => {
+    const registry = [...ADMIN_SCREENS, ...ADMIN_ENDPOINTS];
+    for (const entry of registry) {
+      // The manifest names a route by its module, relative to app/ and without its extension.
+      const route = routes[entry.file.replace(/\.[cm]?[jt]sx?$/, "")];
+      expect(route, `${entry.file} is in the route manifest`).toBeDefined();
+      expect(urlOf(route!), entry.file).toBe(`/admin/${entry.path}`);
+      expect(isAdmin(route!), `${entry.file} is under routes/admin/layout`).toBe(true);
+    }
+    // The other way round: no admin route outside the registry, but /admin itself and the layout.
+    const admin = Object.values(routes).filter((r) => isAdmin(r) && r.id !== "routes/admin/layout" && !r.index).map(urlOf);
+    expect(admin.sort()).toEqual(registry.map((e) => `/admin/${e.path}`).sort());
+  });
+
+  it("a guest asking for any address of the screen registry is sent to /login with that address", async () => {
+    const addresses = ["/admin", ...[...ADMIN_SCREENS, ...ADMIN_ENDPOINTS].map((e) => `/admin/${e.path}`)];
+    for (const url of addresses) {
+      const response = await fetch(`${server.url}${url}`, { redirect: "manual" });
+      expect(response.status, url).toBe(302);
+      expect(response.headers.get("location"), url).toBe(`/login?redirect=${encodeURIComponent(url)}`);
+    }
   });
 
   it("every admin loader refuses a guest: redirect to /login with the path asked for", async () => {
