@@ -14,6 +14,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The document shell is the same for every visitor without a session; a page below decides for itself. */
+export const handle: RouteHandle = { pageCache: true };
+
 /** The session is looked up once per request, here, for every route below (see `sessionMiddleware`). */
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 

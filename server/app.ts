@@ -15,6 +15,7 @@ import { RouterContextProvider } from "react-router";
 import { seedOnce } from "#db/seed.ts";
 import { createPageHandler } from "./page-handler.ts";
 import { clientAddressContext } from "#app/lib/context.server.ts";
+import { ownUrl } from "#app/lib/server-url.ts";
 import { nonceContext } from "#app/lib/nonce.ts";
 import { createChangeFeed, type ChangeFeed } from "#app/lib/change-feed.server.ts";
 import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
@@ -196,7 +197,7 @@ export async function start(): Promise<Server> {
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
-  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
+  const url = ownUrl(config.host, config.port);
   logger.info({ url, database: services.database.dialect, ms: Math.round(performance.now() - startedAt) }, "listening");
   console.log(`Shoreline is running at ${url}`);
 

@@ -1,23 +1,25 @@
 /**
- * React Router behind Express, with a cache of public pages in memory (performance target of issue 5).
+ * React Router behind Express (`@react-router/express` turns Express requests into Fetch requests and writes the
+ * responses), with a cache of public pages in memory around it (performance target of issue 5).
  *
- * A GET of a public page (or its `.data` for client navigation) by a visitor without a session is kept, keyed by
- * URL and the association's date, and served again for as long as the data it was made from is unchanged: every
- * request reads the change counters (one small query) and compares them with those the page was made with. Each
- * served copy gets the response's own CSP nonce in place of the one it was rendered with, so nonces stay
- * per-response. A weak ETag (the body without its nonce) lets browsers revalidate with a 304.
+ * A GET of a page whose routes all say `handle.pageCache` (see app/lib/route-handle.ts), or its `.data` for client
+ * navigation, by a visitor without a session is kept, keyed by URL and the association's date, and served again for
+ * as long as the data it was made from is unchanged: every request reads the change counters (one small query) and
+ * compares them with those the page was made with. A miss is rendered by the library as any request is, and what it
+ * writes is kept as it goes out. Each served copy gets the response's own CSP nonce in place of the one it was
+ * rendered with, so nonces stay per-response. A weak ETag (the body without its nonce) lets browsers revalidate
+ * with a 304.
  */
 import { createHash } from "node:crypto";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createRequestHandler } from "@react-router/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
 import { association } from "#content/association.ts";
 import { todayIn } from "#app/lib/dates.ts";
 import type { Database } from "#app/lib/db.server.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { getVersions } from "#app/models/changes.server.ts";
 
-/** Pages whose content is the same for every visitor. */
-const PUBLIC_PAGE = /^\/(|the-lake|news-events|membership|contact-us|more(\/[^/]+(\/[^/]+)?)?|_root)$/;
 const MAX_ENTRIES = 500;
 
 interface Entry {
@@ -40,11 +42,32 @@ export interface PageHandlerOptions {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
 }
 
-/** Whether a request may be answered from (and fill) the cache. */
-export function isCacheable(req: ExpressRequest): boolean {
+/** A route of the build, as `matchRoutes` takes it, with whether its module lets the cache keep it. */
+type CacheRoute = RouteObject & { handle: { pageCache: boolean } };
+
+/** The build's routes as a tree for `matchRoutes`, each marked with whether its module lets the cache keep it. */
+export function cacheRoutes(build: Pick<ServerBuild, "routes">): CacheRoute[] {
+  const all = Object.values(build.routes).filter((route) => route !== undefined);
+  const childrenOf = (parentId: string | undefined): CacheRoute[] =>
+    all
+      .filter((route) => route.parentId === parentId)
+      .map((route) => {
+        const handle = { pageCache: (route.module.handle as RouteHandle | undefined)?.pageCache === true };
+        return (route.index ? { id: route.id, index: true, handle } : { id: route.id, path: route.path, handle, children: childrenOf(route.id) }) as CacheRoute;
+      });
+  return childrenOf(undefined);
+}
+
+/**
+ * Whether a request may be answered from (and fill) the cache: a GET without a session cookie, for a page whose
+ * every matched route says `handle.pageCache`. A `.data` request is judged by the page it is for.
+ */
+export function isCacheable(req: ExpressRequest, routes: CacheRoute[]): boolean {
   if (req.method !== "GET") return false;
   if (/session_token=/.test(req.get("cookie") ?? "")) return false;
-  return PUBLIC_PAGE.test(req.path.replace(/\.data$/, "").replace(/\/$/, "") || "/");
+  const page = req.path === "/_root.data" ? "/" : req.path.replace(/\.data$/, "");
+  const matches = matchRoutes(routes, page);
+  return matches !== null && matches.every((m) => (m.route as CacheRoute).handle.pageCache);
 }
 
 let today = { at: 0, date: "" };
@@ -56,46 +79,78 @@ function associationToday(): string {
 }
 
 export function createPageHandler({ build, db, getLoadContext }: PageHandlerOptions) {
-  let handle: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
+  const render = createRequestHandler({ build, getLoadContext, mode: "production" });
+  let routes: CacheRoute[] | undefined;
   const cache = new Map<string, Entry>();
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      handle ??= createRequestHandler(build, "production");
+      routes ??= cacheRoutes(await build());
+      if (!isCacheable(req, routes)) return await render(req, res, next);
       const nonce = String(res.locals.nonce ?? "");
-      if (!isCacheable(req)) {
-        await send(res, await handle(toRequest(req, res), getLoadContext(req, res)));
-        return;
-      }
       const versions = JSON.stringify(await getVersions(db));
       const key = `${req.originalUrl}|${associationToday()}`;
-      let entry = cache.get(key);
-      if (!entry || entry.versions !== versions) {
-        const response = await handle(toRequest(req, res), getLoadContext(req, res));
-        if (response.status !== 200 || response.headers.has("set-cookie")) {
-          await send(res, response);
-          return;
-        }
-        const body = await response.text();
-        const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-        const parts = (isHtml && nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part, "utf8"));
-        entry = {
+      const entry = cache.get(key);
+      if (entry && entry.versions === versions) return serve(entry, req, res, nonce);
+      holdResponse(res, (status, headers, body) => {
+        if (status !== 200 || headers.some(([name]) => name === "set-cookie")) return false;
+        const isHtml = headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
+        const text = body.toString("utf8");
+        const parts = (isHtml && nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
+        const made: Entry = {
           versions,
-          status: response.status,
-          headers: [...response.headers.entries()].filter(([name]) => name !== "content-length"),
+          status,
+          headers: headers.filter(([name]) => name !== "content-length"),
           parts,
           partsLength: parts.reduce((sum, part) => sum + part.length, 0),
           etag: `W/"${parts.reduce((hash, part) => hash.update(part), createHash("sha1")).digest("base64url")}"`,
         };
         cache.delete(key);
-        cache.set(key, entry);
+        cache.set(key, made);
         if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-      }
-      serve(entry, req, res, nonce);
+        serve(made, req, res, nonce);
+        return true;
+      });
+      await render(req, res, next);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * Holds back the response the request handler writes (the headers it adds with `res.append`, as
+ * `@react-router/express` does, and the body, before any compression further down) until it ends. Then `done`
+ * decides: it sends the response itself (from the cache entry it made, with its ETag) and returns true, or returns
+ * false and the response goes out as written.
+ */
+function holdResponse(res: ExpressResponse, done: (status: number, headers: [string, string][], body: Buffer) => boolean) {
+  const headers: [string, string][] = [];
+  const chunks: Buffer[] = [];
+  const toBuffer = (chunk: unknown, encoding?: unknown): Buffer =>
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array);
+  const { append, write, end } = res;
+  res.append = (field: string, value?: string[] | string) => {
+    for (const v of Array.isArray(value) ? value : [value ?? ""]) headers.push([field.toLowerCase(), v]);
+    return append.call(res, field, value);
+  };
+  res.write = ((chunk: unknown, encoding?: unknown) => {
+    chunks.push(toBuffer(chunk, encoding));
+    return true;
+  }) as ExpressResponse["write"];
+  res.end = ((chunk?: unknown, encoding?: unknown) => {
+    if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
+    res.append = append;
+    res.write = write;
+    res.end = end;
+    const body = Buffer.concat(chunks);
+    if (!done(res.statusCode, headers, body)) res.end(body);
+    return res;
+  }) as ExpressResponse["end"];
 }
 
 function serve(entry: Entry, req: ExpressRequest, res: ExpressResponse, nonce: string) {
@@ -117,34 +172,4 @@ function serve(entry: Entry, req: ExpressRequest, res: ExpressResponse, nonce: s
     res.write(part);
   });
   res.end();
-}
-
-function toRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const host = (req.app.enabled("trust proxy") && req.get("x-forwarded-host")) || req.get("host") || "localhost";
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
-  const controller = new AbortController();
-  res.on("close", () => controller.abort());
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else if (value !== undefined) headers.set(key, value);
-  }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
-  return new Request(url.href, init);
-}
-
-async function send(res: ExpressResponse, response: Response) {
-  if (res.destroyed || res.writableEnded) {
-    await response.body?.cancel();
-    return;
-  }
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
 }

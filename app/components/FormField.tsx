@@ -31,6 +31,10 @@ export interface FormFieldProps {
   max?: string | number;
   /** Overrides the schema's `required` (a field the server fills in when left empty). */
   required?: boolean;
+  /** Called with the value as it is typed (a live hint such as a password's length). */
+  onValue?: (value: string) => void;
+  /** The hint changes as the field is typed in: screen readers are told (aria-live). */
+  liveHint?: boolean;
 }
 
 /**
@@ -54,6 +58,7 @@ export function FormField(props: FormFieldProps) {
     autoComplete: props.autoComplete,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
+    onChange: props.onValue ? (event: { currentTarget: { value: string } }) => props.onValue?.(event.currentTarget.value) : undefined,
   };
   return (
     <div>
@@ -73,7 +78,7 @@ export function FormField(props: FormFieldProps) {
         />
       )}
       {props.hint && (
-        <p id={`${id}-hint`} className="muted">
+        <p id={`${id}-hint`} className="muted" aria-live={props.liveHint ? "polite" : undefined}>
           {props.hint}
         </p>
       )}

@@ -2,22 +2,25 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/banner";
 import { association } from "#content/association.ts";
 import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
-import { getServices, requireAdmin } from "#app/lib/context.server.ts";
-import { bannerSchema, fieldErrors, formFields } from "#app/lib/forms.ts";
+import { FormAlert, FormField } from "#app/components/FormField.tsx";
+import { adminRequest } from "#app/lib/admin.server.ts";
+import { bannerSchema, formFields, formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
 import { deleteBanner, getBanner, setBanner } from "#app/models/banner.server.ts";
-import { FieldError } from "#app/components/FieldError.tsx";
+import { screen } from "./screens.ts";
+
+const SCREEN = screen("banner");
 
 export function meta() {
-  return [{ title: "Banner · Admin" }];
+  return [{ title: `${SCREEN.heading} · Admin` }];
 }
 
 const BASE = "/admin/banner";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const banner = await getBanner(getServices(context).db);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { services, url } = adminRequest(args);
+  const banner = await getBanner(services.db);
   return {
+    limits: formLimits(bannerSchema),
     banner: banner
       ? {
           text: banner.text,
@@ -31,26 +34,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const { db, logger } = getServices(context);
-  const form = formFields(await request.formData());
+export async function action(args: Route.ActionArgs) {
+  const { user, services } = adminRequest(args);
+  const { db, logger } = services;
+  const form = formFields(await args.request.formData());
   if (form.intent === "delete") {
     try {
       await deleteBanner(db);
     } catch (error) {
       logger.error({ err: error }, "banner delete failed");
-      return data({ error: "Failed to delete banner. Please try again.", fields: null, values: null }, { status: 500 });
+      return data<FormResult>({ formError: "Failed to delete banner. Please try again." }, { status: 500 });
     }
     return redirect(`${BASE}?saved=deleted`);
   }
-  const parsed = bannerSchema.safeParse(form);
-  if (!parsed.success) return data({ error: null, fields: fieldErrors(parsed.error), values: form }, { status: 400 });
+  const parsed = parseForm(bannerSchema, form);
+  if (!parsed.ok) return data<FormResult>(parsed.result, { status: 400 });
   try {
     await setBanner(db, parsed.data.text, user.email);
   } catch (error) {
     logger.error({ err: error }, "banner save failed");
-    return data({ error: "Failed to save banner. Please try again.", fields: null, values: form }, { status: 500 });
+    return data<FormResult>({ formError: "Failed to save banner. Please try again.", values: form }, { status: 500 });
   }
   return redirect(`${BASE}?saved=${Date.now()}`);
 }
@@ -58,36 +61,18 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function AdminBanner({ loaderData, actionData }: Route.ComponentProps) {
   const { banner, confirmDelete, saved } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const fields: Record<string, string | undefined> = actionData?.fields ?? {};
   return (
     <>
-      <h1>Banner</h1>
+      <h1>{SCREEN.heading}</h1>
       <p className="muted">The banner shows at the top of the home page. To show none, delete it.</p>
-      {actionData?.error && (
-        <p className="alert" role="alert">
-          {actionData.error}
-        </p>
-      )}
+      <FormAlert result={actionData} />
       {saved && !actionData && (
         <p className="success" role="status">
           {saved === "deleted" ? "The banner was deleted." : "The banner was saved."}
         </p>
       )}
       <Form method="post" className="stack" key={banner?.createdAt ?? "none"}>
-        <div>
-          <label htmlFor="text">Banner text</label>
-          <textarea
-            id="text"
-            name="text"
-            rows={4}
-            maxLength={2000}
-            required
-            defaultValue={actionData?.values?.text ?? banner?.text ?? ""}
-            aria-invalid={fields.text ? true : undefined}
-            aria-describedby={fields.text ? "text-error" : undefined}
-          />
-          <FieldError id="text-error" message={fields.text} />
-        </div>
+        <FormField name="text" label="Banner text" rows={4} limits={loaderData.limits} result={actionData} defaultValue={banner?.text ?? ""} />
         {banner && (
           <p className="muted">
             {`Last set by ${banner.createdBy} on ${banner.createdAt}.`}

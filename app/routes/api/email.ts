@@ -1,10 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/email";
-import { association } from "#content/association.ts";
-import { getServices, getSignedInUser } from "#app/lib/context.server.ts";
-import { htmlToText } from "#app/lib/email-body.ts";
-import { listMembers } from "#app/models/members.server.ts";
+import { currentUser, getServices } from "#app/lib/context.server.ts";
+import { sendMemberEmail } from "#app/lib/member-mail.server.ts";
 
 /** The email worker's request (spec §7): JSON {subject, body}, body being HTML paragraphs. */
 const WorkerRequest = z.object({
@@ -20,9 +18,8 @@ const WorkerRequest = z.object({
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const { db, mailer, logger } = services;
   if (request.method !== "POST") return data({ message: "Method not allowed" }, { status: 405 });
-  const user = await getSignedInUser(services, request);
+  const user = currentUser(context);
   if (!user) return data({ message: "Sign in as an administrator to send member email" }, { status: 401 });
   if (request.headers.get("target-audience") !== "MEMBERS") {
     return data({ message: "Unknown audience: only Target-Audience MEMBERS is served" }, { status: 400 });
@@ -37,25 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ message: "The request body is not valid JSON" }, { status: 400 });
   }
   if (!parsed.success) return data({ message: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
-  const members = await listMembers(db);
-  if (members.length === 0) return data({ message: "There are no members yet." }, { status: 400 });
-  const { subject, body } = parsed.data;
-  const text = htmlToText(body);
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${body}<hr><p style="color:#555;font-size:0.9em">${association.name}</p></body></html>`;
-  let sent = 0;
-  const failed: string[] = [];
-  for (const member of members) {
-    try {
-      await mailer.send({ to: member.email, subject, text: `${text}\n\n--\n${association.name}`, html });
-      sent++;
-    } catch (error) {
-      failed.push(member.email);
-      logger.warn({ err: error, to: member.email }, "member email failed");
-    }
-  }
-  logger.info({ by: user.email, sent, failed: failed.length }, "member email sent");
-  if (sent === 0) return data({ message: `No message could be sent (${failed.length} failed)` }, { status: 502 });
-  return data({ sent, failed: failed.length });
+  const result = await sendMemberEmail(services, parsed.data, user.email);
+  if (!result.ok) return data({ message: result.message }, { status: result.status });
+  return data({ sent: result.sent, failed: result.failed });
 }
 
 export function loader() {

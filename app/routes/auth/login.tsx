@@ -3,7 +3,9 @@ import { APIError } from "better-auth/api";
 import { z } from "zod";
 import type { Route } from "./+types/login";
 import { association } from "#content/association.ts";
-import { clientAddressContext, getServices, getSignedInUser, redirectWithCookies, safeRedirect } from "#app/lib/context.server.ts";
+import { FormField } from "#app/components/FormField.tsx";
+import { clientAddressContext, currentUser, getServices, redirectWithCookies, safeRedirect } from "#app/lib/context.server.ts";
+import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
 import { isThrottled, recordAttempt, THROTTLED_MESSAGE } from "#app/lib/throttle.server.ts";
 
 export function meta() {
@@ -18,15 +20,16 @@ const LoginSchema = z.object({
 
 const ResetSchema = z.object({ email: z.email("Please enter your email to reset the password") });
 
-type ActionData =
-  | { kind: "invalid"; fields: { email?: string; password?: string }; email: string }
-  | { kind: "failed"; message: string; email: string }
-  | { kind: "reset-sent"; email: string };
+/**
+ * The form's answer: the shared form result (a refused sign-in's message is the email field's error, so it is read
+ * with the field), plus whether to offer a password reset and whether a reset link was asked for.
+ */
+type ActionData = FormResult & { offerReset?: boolean; resetSentTo?: string };
 
 /** Guests only: a signed-in user is sent home (spec §6). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getSignedInUser(getServices(context), request)) throw redirect("/");
-  return null;
+export function loader({ context }: Route.LoaderArgs) {
+  if (currentUser(context)) throw redirect("/");
+  return { limits: formLimits(LoginSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,28 +40,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "").trim();
 
   if (form.get("intent") === "reset") {
-    const parsed = ResetSchema.safeParse({ email });
-    if (!parsed.success) {
-      return data<ActionData>({ kind: "invalid", fields: { email: parsed.error.issues[0]?.message }, email }, { status: 400 });
-    }
+    const parsed = parseForm(ResetSchema, { email });
+    if (!parsed.ok) return data<ActionData>({ ...parsed.result, offerReset: true }, { status: 400 });
     try {
       await auth.api.requestPasswordReset({ body: { email: parsed.data.email, redirectTo: "/reset-password" }, headers: request.headers });
     } catch (error) {
       logger.warn({ err: error, email }, "password reset request failed");
     }
     // The same answer whether or not the account exists, so the form tells nobody who has an account.
-    return data<ActionData>({ kind: "reset-sent", email });
+    return data<ActionData>({ values: { email }, offerReset: true, resetSentTo: email });
   }
 
-  const parsed = LoginSchema.safeParse({ email, password: form.get("password") ?? "" });
-  if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return data<ActionData>({ kind: "invalid", fields, email }, { status: 400 });
-  }
+  const parsed = parseForm(LoginSchema, { email, password: String(form.get("password") ?? "") });
+  // The password is never sent back to the page.
+  if (!parsed.ok) return data<ActionData>({ ...parsed.result, values: { email } }, { status: 400 });
+  const failed = (message: string, status: number) => data<ActionData>({ fieldErrors: { email: message }, values: { email }, offerReset: true }, { status });
   const account = parsed.data.email.toLowerCase();
   if (await isThrottled(db, account, ip)) {
     logger.warn({ email: account, ip }, "sign-in throttled");
-    return data<ActionData>({ kind: "failed", message: THROTTLED_MESSAGE, email }, { status: 429 });
+    return failed(THROTTLED_MESSAGE, 429);
   }
   try {
     const { headers } = await auth.api.signInEmail({
@@ -75,74 +75,39 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.info({ email: account, ip }, "sign-in failed");
     if (error instanceof APIError) {
       const message = error.body?.message ?? error.message ?? "Sign-in failed";
-      return data<ActionData>({ kind: "failed", message, email }, { status: error.statusCode === 429 ? 429 : 401 });
+      return failed(message, error.statusCode === 429 ? 429 : 401);
     }
     throw error;
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
   const result = actionData as ActionData | undefined;
-  const emailError = result?.kind === "invalid" ? result.fields.email : result?.kind === "failed" ? result.message : undefined;
-  const passwordError = result?.kind === "invalid" ? result.fields.password : undefined;
-  const showReset = result?.kind === "failed" || result?.kind === "reset-sent" || (result?.kind === "invalid" && result.fields.email?.includes("reset"));
+  const field = { limits: loaderData.limits, result, announce: true };
   const redirectQuery = params.get("redirect");
   const formAction = redirectQuery ? `/login?redirect=${encodeURIComponent(redirectQuery)}` : "/login";
   return (
     <div className="page narrow">
       <h1>Login</h1>
       <Form method="post" action={formAction} className="stack" noValidate={false}>
-        <div>
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            defaultValue={result?.email ?? ""}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? "email-error" : undefined}
-          />
-          {emailError && (
-            <p id="email-error" className="field-error" role="alert">
-              {emailError}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? "password-error" : undefined}
-          />
-          {passwordError && (
-            <p id="password-error" className="field-error" role="alert">
-              {passwordError}
-            </p>
-          )}
-        </div>
+        <FormField name="email" label="Email" type="email" autoComplete="username" {...field} />
+        <FormField name="password" label="Password" type="password" autoComplete="current-password" {...field} />
         <div className="button-row">
           <button type="submit" name="intent" value="login" className="button" disabled={busy}>
             Login
           </button>
-          {showReset && (
+          {result?.offerReset && (
             <button type="submit" name="intent" value="reset" className="button secondary" formNoValidate disabled={busy}>
               Reset Password
             </button>
           )}
         </div>
-        {result?.kind === "reset-sent" && (
+        {result?.resetSentTo !== undefined && (
           <p className="notice" role="status">
-            If an account exists for {result.email}, a link to reset its password is on its way.
+            If an account exists for {result.resetSentTo}, a link to reset its password is on its way.
           </p>
         )}
       </Form>

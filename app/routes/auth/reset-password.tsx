@@ -6,7 +6,8 @@ import type { Route } from "./+types/reset-password";
 import { association } from "#content/association.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
 import { getServices, redirectWithCookies } from "#app/lib/context.server.ts";
-import { FieldError } from "#app/components/FieldError.tsx";
+import { FormField } from "#app/components/FormField.tsx";
+import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
 
 export function meta() {
   return [{ title: `Choose a new password · ${association.name}` }, { name: "robots", content: "noindex" }];
@@ -25,18 +26,15 @@ const ResetSchema = z
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { token: url.searchParams.get("token") ?? "", error: url.searchParams.get("error") };
+  return { token: url.searchParams.get("token") ?? "", error: url.searchParams.get("error"), limits: formLimits(ResetSchema) };
 }
 
 /** Sets the new password (ending every other session), then signs the administrator in. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, logger } = getServices(context);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = ResetSchema.safeParse(form);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return data({ fields, message: null as string | null }, { status: 400 });
-  }
+  const parsed = parseForm(ResetSchema, await request.formData());
+  // The passwords are never sent back to the page.
+  if (!parsed.ok) return data<FormResult>({ fieldErrors: parsed.result.fieldErrors }, { status: 400 });
   const ctx = await auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${parsed.data.token}`);
   const user = verification ? await ctx.internalAdapter.findUserById(verification.value) : null;
@@ -45,10 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     logger.info({ err: error.body }, "password reset refused");
-    return data(
-      { fields: {} as Record<string, string>, message: "This reset link is invalid or has expired. Ask for a new one from the login page." },
-      { status: 400 },
-    );
+    return data<FormResult>({ formError: "This reset link is invalid or has expired. Ask for a new one from the login page." }, { status: 400 });
   }
   logger.info({ email: user?.email }, "password reset");
   if (!user) return redirectWithCookies("/login", new Headers());
@@ -71,8 +66,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         : typed > PASSWORD_MAX
           ? `${typed} characters: at most ${PASSWORD_MAX} are allowed.`
           : `${typed} characters: long enough.`;
-  const fields: Record<string, string | undefined> = actionData?.fields ?? {};
-  const message = actionData?.message ?? (loaderData.error ? "This reset link is invalid or has expired. Ask for a new one from the login page." : null);
+  const field = { limits: loaderData.limits, result: actionData };
+  const tokenError = actionData?.fieldErrors?.token;
+  const message = actionData?.formError ?? (loaderData.error ? "This reset link is invalid or has expired. Ask for a new one from the login page." : null);
   return (
     <div className="page narrow">
       <h1>Choose a new password</h1>
@@ -83,30 +79,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       )}
       <Form method="post" className="stack">
         <input type="hidden" name="token" value={loaderData.token} />
-        {fields.token && <p className="field-error">{fields.token}</p>}
-        <div>
-          <label htmlFor="password">New password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            aria-describedby="password-hint password-error"
-            onChange={(e) => setTyped(e.currentTarget.value.length)}
-          />
-          <p id="password-hint" className="muted" aria-live="polite">
-            {lengthHint}
-          </p>
-          <FieldError id="password-error" message={fields.password} />
-        </div>
-        <div>
-          <label htmlFor="confirm">Repeat the new password</label>
-          <input id="confirm" name="confirm" type="password" autoComplete="new-password" required aria-describedby="confirm-error" />
-          <FieldError id="confirm-error" message={fields.confirm} />
-        </div>
+        {tokenError && <p className="field-error">{tokenError}</p>}
+        <FormField name="password" label="New password" type="password" autoComplete="new-password" hint={lengthHint} liveHint onValue={(v) => setTyped(v.length)} {...field} />
+        <FormField name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" {...field} />
         <p>
           <button type="submit" className="button" disabled={busy}>
             Save the new password

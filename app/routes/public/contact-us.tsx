@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { association } from "#content/association.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 /** How long the Copied indicator shows, in milliseconds (spec §9). */
 export const COPIED_MS = 2000;

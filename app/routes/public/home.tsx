@@ -10,6 +10,10 @@ import { useLiveUpdates } from "#app/lib/live-updates.ts";
 import { getBanner } from "#app/models/banner.server.ts";
 import { listUpcomingEvents } from "#app/models/events.server.ts";
 import { listNews } from "#app/models/news.server.ts";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);

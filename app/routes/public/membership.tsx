@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { governance, membership } from "#content/membership.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 export function meta() {
   return pageMeta("Membership", "Member benefits, annual dues and how to pay them.");

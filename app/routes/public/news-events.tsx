@@ -9,6 +9,10 @@ import { useLiveUpdates } from "#app/lib/live-updates.ts";
 import { listEvents } from "#app/models/events.server.ts";
 import { listNews } from "#app/models/news.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 export function meta() {
   return pageMeta("News & Events", "The association's news and this year's events on and around the lake.");

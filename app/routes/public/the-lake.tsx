@@ -11,6 +11,10 @@ import { shortDate } from "#app/lib/format.ts";
 import { useLiveUpdates } from "#app/lib/live-updates.ts";
 import { listLatestMeasurements } from "#app/models/measurements.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 export function meta() {
   return pageMeta("The Lake", "Beach water quality (E. coli readings and the swimming status), lake facts and map, FAQ and advice on geese.");

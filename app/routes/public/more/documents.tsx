@@ -2,9 +2,13 @@ import type { Route } from "./+types/documents";
 import { association } from "#content/association.ts";
 import { getServices } from "#app/lib/context.server.ts";
 import { todayIn } from "#app/lib/dates.ts";
-import { shortDate } from "#app/lib/format.ts";
+import { humanSize, shortDate } from "#app/lib/format.ts";
 import { listDocuments } from "#app/models/documents.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 export function meta() {
   return pageMeta("Documents", "Minutes, reports and other documents of the association to download.");
@@ -23,11 +27,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** "12 KB", "1.4 MB" */
-function humanSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
   const { documents } = loaderData;

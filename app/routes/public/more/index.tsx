@@ -1,4 +1,8 @@
 import { redirect } from "react-router";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 export function loader() {
   return redirect("/more/meetboard");

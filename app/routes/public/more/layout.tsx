@@ -1,4 +1,8 @@
 import { NavLink, Outlet } from "react-router";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 const SECTIONS = [
   { to: "/more/meetboard", label: "Meet the Board" },

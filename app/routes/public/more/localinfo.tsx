@@ -3,6 +3,10 @@ import type { Route } from "./+types/localinfo";
 import { businesses } from "#content/businesses.ts";
 import { BUSINESS_CATEGORIES, type BusinessCategory } from "#content/types.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 const FILTERS = ["All", ...BUSINESS_CATEGORIES] as const;
 

@@ -1,6 +1,10 @@
 import { board } from "#content/board.ts";
 import { bylaws } from "#content/bylaws.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+
+/** The same page for every visitor: the public page cache may keep it. */
+export const handle = CACHEABLE_PAGE;
 
 export function meta() {
   return pageMeta("Meet the Board", "The association's five board members and its bylaws.");
