@@ -37,7 +37,7 @@ export default defineConfig({
     { name: "registry", use: { browserName: "chromium" }, testMatch: /registry\/.*\.spec\.ts/, dependencies: ["hostile"] },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node server/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node server/main.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,16 +1,45 @@
 /**
- * Runs the production build (`node server/main.ts`) as a child process on a free port, for integration tests.
- * Needs `npm run build` first (npm test builds before running vitest).
+ * Runs the production build (`node server/main.js`) as a child process on a free port, for the integration tests,
+ * the fault tests, `npm run bench` and `npm run lighthouse`. Needs `npm run build` first (npm test builds before
+ * running vitest).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { ownUrl } from "#app/lib/server-url.ts";
+
+/** The repository's root, where the server runs (its default DATA_DIR, ./data, is relative to it). */
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** The server's entry, relative to the repository's root. */
+export const SERVER_ENTRY = "server/main.js";
+/** How long `startServer` waits for the "running at" line by default, in milliseconds. */
+const START_TIMEOUT_MS = 60_000;
 
 export interface RunningServer {
+  /** The URL this machine reaches the server at, e.g. "http://127.0.0.1:41234". */
   url: string;
   process: ChildProcess;
+  pid: number;
+  /** Milliseconds from spawn to the "Shoreline is running at" line (migration and seed of a new database included). */
+  startMs: number;
+  /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
-  /** Sends SIGTERM and resolves with the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Resolves with the exit code (null after a signal) once the process has exited. */
+  exited: Promise<number | null>;
+  /**
+   * Sends `signal` (default SIGTERM) and resolves with the exit code once the process has exited; with
+   * `killAfterMs`, sends SIGKILL when it is still running that many milliseconds later.
+   */
+  stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
+}
+
+export interface StartOptions {
+  /** Node flags before the entry, e.g. ["--optimize-for-size"] as `npm start` passes. */
+  nodeArgs?: string[];
+  /** A command that runs Node, e.g. ["taskset", "-c", "1"] to pin the server to a core. */
+  prefix?: string[];
+  /** How long to wait for the "running at" line, in milliseconds (default 60 s). */
+  timeoutMs?: number;
 }
 
 /** A port that was free a moment ago. */
@@ -24,46 +53,91 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server with `env` added to this environment and waits for its "running at" line. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/** This process's environment with `env` laid over it; a key set to undefined is removed. */
+function serverEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
+  return merged;
+}
+
+/** Spawns the server and collects its output; `exited` also resolves when it could not be spawned at all. */
+function spawnServer(env: NodeJS.ProcessEnv, options: StartOptions = {}) {
+  const [command = process.execPath, ...prefixArgs] = options.prefix ?? [];
+  const args = [...(options.prefix ? [...prefixArgs, process.execPath] : []), ...(options.nodeArgs ?? []), SERVER_ENTRY];
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  await Promise.race([
-    new Promise<void>((resolve) => {
-      const check = () => (output.includes(`Shoreline is running at ${url}`) ? resolve() : setTimeout(check, 25));
-      check();
-    }),
-    exited.then((code) => {
-      throw new Error(`server exited with ${code} before listening:\n${output}`);
-    }),
-  ]);
+  const collect = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => resolve(code));
+    child.once("error", (error) => {
+      output += `\n${error.message}`;
+      resolve(null);
+    });
+  });
+  return { child, exited, output: () => output };
+}
+
+/**
+ * Starts the server with `env` laid over this environment (LOG_LEVEL=warn unless given; a key set to undefined is
+ * removed, e.g. `{ DATABASE_URL: undefined }` for SQLite) and waits for its "running at" line.
+ * @throws when it exits before listening, or does not listen within `options.timeoutMs`; it is killed then
+ */
+export async function startServer(env: Record<string, string | undefined>, options: StartOptions = {}): Promise<RunningServer> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const spawnedAt = performance.now();
+  const { child, exited, output } = spawnServer(serverEnv({ LOG_LEVEL: "warn", ...env, PORT: String(port) }), options);
+  const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let poll: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        const check = () => (output().includes("Shoreline is running at ") ? resolve() : (poll = setTimeout(check, 10)));
+        check();
+      }),
+      exited.then((code) => {
+        throw new Error(`server exited with ${code} before listening:\n${output()}`);
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`server did not listen within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(poll);
+  }
+  const startMs = performance.now() - spawnedAt;
   return {
-    url,
+    url: ownUrl(env.HOST ?? "127.0.0.1", port),
     process: child,
-    output: () => output,
-    stop: async (signal = "SIGTERM") => {
+    pid: child.pid!,
+    startMs,
+    output,
+    exited,
+    stop: async (signal = "SIGTERM", killAfterMs) => {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
       child.kill(signal);
-      return exited;
+      if (killAfterMs === undefined) return exited;
+      const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }
 
 /** Runs the server expecting it to exit by itself; resolves with its exit code and output. */
-export async function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["server/main.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
-  return { code, output };
+export async function runServerToExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+  const { exited, output } = spawnServer(serverEnv(env));
+  const code = await exited;
+  return { code, output: output() };
 }
 
 /**
