@@ -6,26 +6,32 @@
  *
  * Run `npm run build` first: this script builds nothing and measures whatever is in build/.
  *
- * 1. Starts `node server/main.ts` on a new temporary DATA_DIR (SQLite, LOG_LEVEL=warn), pinned to core 1 with
- *    `taskset -c 1` when taskset is available (this process, which runs autocannon, is pinned to core 0), and times
- *    spawn → "Shoreline is running at" (migration and demo seed included); stops it and times a second start on the
- *    same, now existing, data folder.
- * 2. Loads GET /, /the-lake, /news-events and the first hashed script that / references, with autocannon: 50
- *    connections, a 2 s warm-up, then BENCH_SECONDS (default 10) measured; samples the server's memory meanwhile.
- * 3. Stops the server, writes a large data set into its database (scripts/bench-data.ts), starts it again and
- *    repeats 2; prints the slowdown (empty requests/s ÷ large requests/s) and the targets, met or not.
+ * 1. Starts `node --optimize-for-size server/main.js` (with the test suite's `startServer`, tests/support/server.ts)
+ *    on a new temporary DATA_DIR (SQLite, LOG_LEVEL=warn), pinned to core 1 with `taskset -c 1` when taskset is
+ *    available (this process, which runs autocannon, is pinned to core 0), and times spawn → "Shoreline is running
+ *    at" (migration and demo seed included); stops it, adds an administrator (`npm run admin`, outside the timings)
+ *    and times a second start on the same, now existing, data folder.
+ * 2. Loads GET /, /the-lake, /news-events, the first hashed script that / references, and the admin lists
+ *    /admin/news and /admin/beach-measurements as the administrator (signed in through the /login form), with
+ *    autocannon: 50 connections, a 2 s warm-up, then BENCH_SECONDS (default 10) measured; samples the server's
+ *    memory meanwhile.
+ * 3. Stops the server, writes a large data set into its database (scripts/bench-data.ts: 10,000 news posts,
+ *    100,000 readings), starts it again and repeats 2; prints the slowdown (empty requests/s ÷ large requests/s)
+ *    of every page and admin list, and the targets, met or not.
  *
  * Environment: BENCH_SECONDS (measured seconds per URL, default 10); BENCH_GZIP=1 sends `Accept-Encoding: gzip`
  * as browsers do (default: no Accept-Encoding, as autocannon sends, so responses are not compressed).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../tests/support/server.ts";
+import { promisify } from "node:util";
+import { signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
 import { loadLargeDataSet } from "./bench-data.ts";
+import { CliError, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
 const USAGE = `Usage: npm run bench
   Run \`npm run build\` first: the benchmark builds nothing and measures the production build in build/.
@@ -34,6 +40,9 @@ const USAGE = `Usage: npm run bench
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PAGES = ["/", "/the-lake", "/news-events"] as const;
+/** Admin lists, requested by a signed-in administrator (never cached). */
+const ADMIN_PAGES = ["/admin/news", "/admin/beach-measurements"] as const;
+const ADMIN = { email: "bench-admin@heronlake.example.org", password: "bench-admin-password" };
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
 const SERVER_CORE = "1";
@@ -64,21 +73,18 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 // ---- settings ----
 
-if (process.argv.includes("--help") || process.argv.includes("-h")) {
-  console.log(USAGE);
-  process.exit(0);
-}
-if (!existsSync(path.join(root, "build/server/index.js"))) {
-  console.error(`The site is not built: build/server/index.js is missing. Run \`npm run build\` first.\n\n${USAGE}`);
-  process.exit(1);
-}
 const seconds = Number(process.env.BENCH_SECONDS ?? "10");
-if (!Number.isFinite(seconds) || seconds <= 0) {
-  console.error(`BENCH_SECONDS must be a positive number of seconds, not "${process.env.BENCH_SECONDS}".\n\n${USAGE}`);
-  process.exit(1);
-}
 const gzip = process.env.BENCH_GZIP === "1";
 const requestHeaders: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
+
+/** @throws UsageError or CliError (exit 2 or 1) when the benchmark cannot run as asked */
+function checkSettings(): void {
+  parseCommandLine(process.argv.slice(2));
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`BENCH_SECONDS must be a positive number of seconds, not "${process.env.BENCH_SECONDS}".`);
+  if (!existsSync(path.join(root, "build/server/index.js"))) {
+    throw new CliError(`The site is not built: build/server/index.js is missing. Run \`npm run build\` first.\n\n${USAGE}`);
+  }
+}
 
 // ---- formatting ----
 
@@ -89,97 +95,34 @@ const ms = (n: number) => `${int(n)} ms`;
 
 // ---- the server process ----
 
-interface Server {
-  child: ChildProcess;
-  pid: number;
-  url: string;
-  /** Milliseconds from spawn to the "Shoreline is running at" line. */
-  startMs: number;
-  exited: Promise<void>;
-  output: () => string;
-}
-
 /** taskset runs and core 1 exists. */
 const pinned = spawnSync("taskset", ["-c", SERVER_CORE, "true"], { stdio: "ignore" }).status === 0;
-let current: Server | undefined;
+let current: RunningServer | undefined;
 
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    SEED: "demo",
-  };
-  // SQLite in DATA_DIR, no start-up work beyond migration and seed.
-  for (const name of ["DATABASE_URL", "PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD"]) delete env[name];
-  const command = pinned ? "taskset" : process.execPath;
-  // The same V8 flag as `npm start` / `npm run serve` (package.json): a smaller young generation.
-  const args = pinned ? ["-c", SERVER_CORE, process.execPath, "--optimize-for-size", "server/main.ts"] : ["--optimize-for-size", "server/main.ts"];
-  const spawnedAt = performance.now();
-  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  let listeningAt: number | undefined;
-  let onListening: (() => void) | undefined;
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-65_536);
-    if (listeningAt === undefined && output.includes("Shoreline is running at")) {
-      listeningAt = performance.now();
-      onListening?.();
-    }
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const exited = new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.once("error", (error) => {
-      output += `\n${error.message}`;
-      resolve();
-    });
-  });
-  if (child.pid === undefined) throw new Error(`could not spawn ${command}`);
-  const server: Server = { child, pid: child.pid, url: `http://127.0.0.1:${port}`, startMs: 0, exited, output: () => output };
-  current = server;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      new Promise<void>((resolve) => (listeningAt !== undefined ? resolve() : (onListening = resolve))),
-      exited.then(() => {
-        throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before listening:\n${output}`);
-      }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the server did not listen within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-  server.startMs = (listeningAt ?? performance.now()) - spawnedAt;
-  return server;
+/**
+ * Starts the server on `dataDir` with SQLite and no start-up work beyond migration and seed, with the same V8 flag
+ * as `npm start` (a smaller young generation), pinned to its core when possible.
+ */
+async function startServer(dataDir: string): Promise<RunningServer> {
+  const env = { DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", SEED: "demo", DATABASE_URL: undefined, PUBLIC_URL: undefined, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined };
+  const options = { nodeArgs: ["--optimize-for-size"], timeoutMs: START_TIMEOUT_MS, ...(pinned ? { prefix: ["taskset", "-c", SERVER_CORE] } : {}) };
+  current = await startTestServer(env, options);
+  return current;
 }
 
 /** SIGTERM, then SIGKILL when it is still running after 5 s; resolves once it has exited. */
-async function stopServer(server: Server | undefined): Promise<void> {
+async function stopServer(server: RunningServer | undefined): Promise<void> {
   if (!server) return;
-  const { child } = server;
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill("SIGTERM");
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      server.exited,
-      new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          child.kill("SIGKILL");
-          resolve();
-        }, STOP_GRACE_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    await server.exited;
-  }
+  await server.stop("SIGTERM", STOP_GRACE_MS);
   if (current === server) current = undefined;
+}
+
+/** Adds the benchmark's administrator with `npm run admin` (its own process, outside every timing). */
+async function addAdministrator(dataDir: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ["scripts/admin.ts", "add", ADMIN.email], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  });
 }
 
 /** A field of /proc/<pid>/status in kB (VmRSS, VmHWM), or undefined off Linux or once the process is gone. */
@@ -252,15 +195,16 @@ function rssSampler(pid: number) {
 
 const toMb = (kb: number | undefined) => (kb === undefined ? undefined : (kb * 1024) / MB);
 
-async function measureUrl(server: Server, urlPath: string, sampler: ReturnType<typeof rssSampler>): Promise<UrlResult> {
+async function measureUrl(server: RunningServer, urlPath: string, sampler: ReturnType<typeof rssSampler>, cookie?: string): Promise<UrlResult> {
   const url = `${server.url}${urlPath}`;
-  const probe = await fetch(url, { headers: { "accept-encoding": gzip ? "gzip" : "identity" } });
+  const headers = cookie ? { ...requestHeaders, cookie } : requestHeaders;
+  const probe = await fetch(url, { headers: { "accept-encoding": gzip ? "gzip" : "identity", ...(cookie ? { cookie } : {}) }, redirect: "manual" });
   const body = await probe.arrayBuffer();
   const encoding = probe.headers.get("content-encoding");
   const bytes = Number(probe.headers.get("content-length") ?? body.byteLength);
   const status = `${probe.status}${encoding ? ` ${encoding}` : ""}`;
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: requestHeaders });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: requestHeaders });
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const non2xxCodes = Object.entries(result.statusCodeStats)
     .filter(([code]) => !code.startsWith("2"))
     .map(([code, { count }]) => `${code}: ${int(count)}`)
@@ -281,12 +225,14 @@ async function measureUrl(server: Server, urlPath: string, sampler: ReturnType<t
   };
 }
 
-async function loadPhase(server: Server, assetPath: string): Promise<PhaseResult> {
+async function loadPhase(server: RunningServer, assetPath: string): Promise<PhaseResult> {
+  const cookie = await signInCookie(server.url, ADMIN.email, ADMIN.password);
   const idleMb = toMb(procStatusKb(server.pid, "VmRSS"));
   const sampler = rssSampler(server.pid);
   const rows: UrlResult[] = [];
   try {
     for (const urlPath of [...PAGES, assetPath]) rows.push(await measureUrl(server, urlPath, sampler));
+    for (const urlPath of ADMIN_PAGES) rows.push(await measureUrl(server, urlPath, sampler, cookie));
   } finally {
     sampler.stop();
   }
@@ -311,7 +257,7 @@ function table(header: string[], rows: string[][], rightFrom = 1): string {
   return [line(header), ...rows.map(line)].map((l) => `  ${l}`).join("\n");
 }
 
-function printPhase(title: string, server: Server, phase: PhaseResult, assetPath: string): void {
+function printPhase(title: string, server: RunningServer, phase: PhaseResult, assetPath: string): void {
   console.log(`\n${title} (server pid ${server.pid})`);
   console.log(
     table(
@@ -331,6 +277,7 @@ function printPhase(title: string, server: Server, phase: PhaseResult, assetPath
       2,
     ),
   );
+  console.log("  (/admin/… requested with an administrator's session cookie; signed-in pages are never cached)");
   const home = phase.rows[0]?.rps ?? 0;
   const asset = phase.rows.find((r) => r.path === assetPath)?.rps ?? 0;
   console.log(`  / ÷ static asset requests/s: ${asset > 0 ? fixed(home / asset, 2) : "n/a"}`);
@@ -364,7 +311,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 // Last resort when the process ends some other way: no server left behind, no temporary folder.
 process.on("exit", () => {
-  if (current && current.child.exitCode === null && current.child.signalCode === null) current.child.kill("SIGKILL");
+  if (current && current.process.exitCode === null && current.process.signalCode === null) current.process.kill("SIGKILL");
   if (!cleaned) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -399,6 +346,7 @@ async function main(): Promise<void> {
   const fresh = await startServer(dataDir);
   const freshMs = fresh.startMs;
   await stopServer(fresh);
+  await addAdministrator(dataDir);
   let server = await startServer(dataDir);
   const existingMs = server.startMs;
   console.log(`\nStart to listening (spawn → "Shoreline is running at")`);
@@ -423,7 +371,7 @@ async function main(): Promise<void> {
   printPhase("Large data set", server, large, assetPath);
   await stopServer(server);
 
-  console.log(`\nSlowdown = empty requests/s ÷ large requests/s (target ≤ ${TARGETS.slowdown} for each page)`);
+  console.log(`\nSlowdown = empty requests/s ÷ large requests/s (target ≤ ${TARGETS.slowdown} for each page and admin list)`);
   const slowdowns = empty.rows.map((e, i) => {
     const l = large.rows[i];
     return { path: e.path, empty: e.rps, large: l?.rps ?? 0, slowdown: l && l.rps > 0 ? e.rps / l.rps : Number.POSITIVE_INFINITY };
@@ -450,7 +398,7 @@ async function main(): Promise<void> {
     [`/ ≥ ${TARGETS.homeVsStatic} × static asset req/s, empty data`, `${fixed(ratioEmpty, 2)} ×`, verdict(ratioEmpty >= TARGETS.homeVsStatic)],
     [`/ ≥ ${TARGETS.homeVsStatic} × static asset req/s, large data`, `${fixed(ratioLarge, 2)} ×`, verdict(ratioLarge >= TARGETS.homeVsStatic)],
     ...slowdowns
-      .filter((s) => (PAGES as readonly string[]).includes(s.path))
+      .filter((s) => ([...PAGES, ...ADMIN_PAGES] as readonly string[]).includes(s.path))
       .map((s) => [`slowdown ≤ ${TARGETS.slowdown}, ${s.path}`, fixed(s.slowdown, 2), verdict(s.slowdown <= TARGETS.slowdown)]),
     [`peak RSS ≤ ${TARGETS.peakRssMb} MB (VmHWM / sampled VmRSS, both runs)`, mb(peakMb), peakMb === undefined ? "n/a" : verdict(peakMb <= TARGETS.peakRssMb)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, new data folder`, ms(freshMs), verdict(freshMs <= TARGETS.startMs)],
@@ -466,14 +414,17 @@ async function main(): Promise<void> {
   }
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  // After SIGINT/SIGTERM the server is being stopped under the run; that failure is expected, not news.
-  if (!interrupted) console.error(`\nThe benchmark could not run: ${error instanceof Error ? error.message : String(error)}`);
-  exitCode = 1;
-} finally {
-  await cleanup();
-}
-process.exit(interrupted ? 130 : exitCode);
+await runCli(USAGE, async () => {
+  try {
+    checkSettings();
+    await main();
+  } catch (error) {
+    // After SIGINT/SIGTERM the server is being stopped under the run; that failure is expected, not news.
+    if (interrupted) return 130;
+    if (error instanceof UsageError || error instanceof CliError) throw error;
+    throw new CliError(`\nThe benchmark could not run: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await cleanup();
+  }
+});
+process.exit(process.exitCode);
