@@ -11,7 +11,7 @@ import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type Response } from "express";
 import helmet from "helmet";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { seedOnce } from "#db/seed.ts";
 import { createPageHandler } from "./page-handler.ts";
 import { clientAddressContext } from "#app/lib/context.server.ts";
@@ -25,8 +25,17 @@ import { closeServices, createServices, prepareServices, servicesContext, type S
 /** How long shutdown waits for requests in flight before closing their connections, in milliseconds. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Builds the Express application over ready services. */
-export function createApp(services: Services, feed: ChangeFeed, streams: Set<Response>) {
+/**
+ * Development only: the Vite dev server (`npm run dev`, server/dev.ts) whose middlewares serve the browser's modules
+ * with hot reload, and which loads the route modules anew when they change.
+ */
+export interface DevServer {
+  middlewares: express.RequestHandler;
+  ssrLoadModule(url: string): Promise<Record<string, unknown>>;
+}
+
+/** Builds the Express application over ready services; with `dev`, it serves the app from Vite's dev server. */
+export function createApp(services: Services, feed: ChangeFeed, streams: Set<Response>, dev?: DevServer) {
   const { logger } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -42,9 +51,11 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
     next();
   });
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/changes") && compression.filter(req, res) }));
-  app.use(securityHeaders(services.config.publicUrl));
+  app.use(securityHeaders(services.config.publicUrl, dev !== undefined));
   app.use(sameOriginWrites(services.config.publicUrl));
 
+  // In development Vite serves the browser's modules (and /@vite/client for hot reload), before anything else.
+  if (dev) app.use(dev.middlewares);
   const clientDir = fileURLToPath(new URL("../client", import.meta.url));
   // Hashed file names change with their content, so they may be cached for a year. Files are sent as the Brotli or
   // gzip copy made at build time (scripts/precompress.ts) when the browser accepts it.
@@ -94,7 +105,10 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
 
   app.use(
     createPageHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: dev
+        ? () => dev.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
+        : () => import("virtual:react-router/server-build"),
+      mode: dev ? "development" : "production",
       db: services.db,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
@@ -118,9 +132,9 @@ export async function routeManifest() {
  * Security headers on every response (OWASP ASVS 5.0 V3.4; MDN HTTP Observatory rules): a Content-Security-Policy
  * whose scripts and styles need the request's nonce (no 'unsafe-inline' or 'unsafe-eval'), no framing, no MIME
  * sniffing, a strict referrer policy, no powerful browser features, an isolated browsing context, and HSTS for a
- * year when the public address is https.
+ * year when the public address is https. `dev` (npm run dev) also lets the page reach Vite's hot-reload WebSocket.
  */
-export function securityHeaders(publicUrl: string) {
+export function securityHeaders(publicUrl: string, dev = false) {
   const https = publicUrl.startsWith("https://");
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce as string}'`;
   const headers = helmet({
@@ -132,7 +146,8 @@ export function securityHeaders(publicUrl: string) {
         styleSrc: ["'self'", nonce],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // In development the browser also talks to Vite's hot-reload WebSocket, on a port of its own.
+        connectSrc: dev ? ["'self'", "ws:"] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
@@ -173,7 +188,7 @@ export function sameOriginWrites(publicUrl: string) {
  * Starts Shoreline: reads the configuration, migrates, seeds a new database, listens, and shuts down gracefully on
  * SIGTERM or SIGINT (finishes requests in flight, then closes the database). Exits 1 on a bad configuration.
  */
-export async function start(): Promise<Server> {
+export async function start(dev?: DevServer): Promise<Server> {
   const startedAt = performance.now();
   let config;
   try {
@@ -193,7 +208,7 @@ export async function start(): Promise<Server> {
 
   const feed = createChangeFeed(services.database, logger);
   const streams = new Set<Response>();
-  const app = createApp(services, feed, streams);
+  const app = createApp(services, feed, streams, dev);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });

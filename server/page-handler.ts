@@ -38,6 +38,8 @@ interface Entry {
 
 export interface PageHandlerOptions {
   build: () => Promise<ServerBuild>;
+  /** "development" renders every page anew (code changes while it runs) and shows error details. */
+  mode?: "development" | "production";
   db: Database;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
 }
@@ -78,13 +80,14 @@ function associationToday(): string {
   return today.date;
 }
 
-export function createPageHandler({ build, db, getLoadContext }: PageHandlerOptions) {
-  const render = createRequestHandler({ build, getLoadContext, mode: "production" });
+export function createPageHandler({ build, db, getLoadContext, mode = "production" }: PageHandlerOptions) {
+  const render = createRequestHandler({ build, getLoadContext, mode });
   let routes: CacheRoute[] | undefined;
   const cache = new Map<string, Entry>();
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      if (mode === "development") return await render(req, res, next);
       routes ??= cacheRoutes(await build());
       if (!isCacheable(req, routes)) return await render(req, res, next);
       const nonce = String(res.locals.nonce ?? "");
