@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { shortDate } from "#app/lib/format.ts";
 import { listHref, type Page } from "#app/lib/list-query.ts";
 
 /** One way a column can be sorted: the server's sort key, how it reads, and its direction for aria-sort. */
@@ -178,4 +179,22 @@ export function ItemList<Row extends { id: string }, S extends string>(props: {
       <Pager list={list} base={base} noun={props.noun} />
     </>
   );
+}
+
+/** The two orders of a date column, newest (latest) first, then oldest (earliest) first. */
+export function dateSorts<S extends string>(newest: S, oldest: S, words: [string, string] = ["newest first", "oldest first"]): ColumnSort<S>[] {
+  return [
+    { key: newest, label: words[0], direction: "descending" },
+    { key: oldest, label: words[1], direction: "ascending" },
+  ];
+}
+
+/** A "Date" column that shows a row's calendar date and sorts by it both ways. */
+export function dateColumn<Row extends { date: string }, S extends string>(newest: S, oldest: S): Column<Row, S> {
+  return { header: "Date", cell: (row) => <time dateTime={row.date}>{shortDate(row.date)}</time>, sorts: dateSorts(newest, oldest) };
+}
+
+/** A "Title" column that shows "(no title)" for an empty one and sorts by title. */
+export function titleColumn<Row extends { title: string }, S extends string>(key: S): Column<Row, S> {
+  return { header: "Title", cell: (row) => row.title || <em className="muted">(no title)</em>, sorts: [{ key, label: "by title", direction: "ascending" }] };
 }

@@ -23,3 +23,17 @@ export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date
     </article>
   );
 }
+
+/** Events as a list of cards, or `empty` (spec §8's words) when there are none. */
+export function EventList({ events, empty }: { events: Parameters<typeof EventItem>[0]["event"][]; empty?: string }) {
+  if (events.length === 0) return empty ? <p className="empty">{empty}</p> : null;
+  return (
+    <ul className="item-list">
+      {events.map((event) => (
+        <li key={event.id}>
+          <EventItem event={event} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -100,3 +100,11 @@ export function FormAlert({ result }: { result?: FormResult | null }) {
     </p>
   );
 }
+
+/**
+ * The props every field of one form shares, by name: `field("title")` gives the name, the form's limits, the
+ * action's result and the value the form opens with.
+ */
+export function formFieldsOf(limits: Record<string, FieldLimits>, result: FormResult | null | undefined, values: Record<string, string> | undefined) {
+  return (name: string) => ({ name, limits, result, defaultValue: values?.[name] });
+}

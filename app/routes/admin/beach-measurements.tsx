@@ -2,7 +2,7 @@ import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beach-measurements";
 import { association } from "#content/association.ts";
-import { AdminList, type Column } from "#app/components/AdminList.tsx";
+import { AdminList, dateColumn, type Column } from "#app/components/AdminList.tsx";
 import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
 import { FormAlert, FormField } from "#app/components/FormField.tsx";
 import { adminRequest, deleteConfirmed } from "#app/lib/admin.server.ts";
@@ -121,14 +121,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const COLUMNS: Column<Row, MeasurementSort>[] = [
-  {
-    header: "Date",
-    cell: (m) => <time dateTime={m.date}>{shortDate(m.date)}</time>,
-    sorts: [
-      { key: "desc", label: "newest first", direction: "descending" },
-      { key: "asc", label: "oldest first", direction: "ascending" },
-    ],
-  },
+  dateColumn("desc", "asc"),
   {
     header: "E. coli per 100 mL",
     numeric: true,

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { association } from "#content/association.ts";
-import { EventItem } from "#app/components/EventItem.tsx";
+import { EventList } from "#app/components/EventItem.tsx";
 import { NewsItem } from "#app/components/NewsItem.tsx";
 import { getServices } from "#app/lib/context.server.ts";
 import { eventWindow } from "#app/lib/dates.ts";
@@ -64,17 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </section>
           <section aria-labelledby="upcoming-events">
             <h2 id="upcoming-events">Upcoming events</h2>
-            {events.length === 0 ? (
-              <p className="empty">There aren't any more events this year.</p>
-            ) : (
-              <ul className="item-list">
-                {events.map((event) => (
-                  <li key={event.id}>
-                    <EventItem event={event} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <EventList events={events} empty="There aren't any more events this year." />
             {buttonLabel && (
               <p className="button-row">
                 <Link className="button secondary" to="/news-events#events">

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/news-events";
 import { association } from "#content/association.ts";
-import { EventItem } from "#app/components/EventItem.tsx";
+import { EventList } from "#app/components/EventItem.tsx";
 import { NewsItem } from "#app/components/NewsItem.tsx";
 import { getServices } from "#app/lib/context.server.ts";
 import { eventWindow } from "#app/lib/dates.ts";
@@ -44,28 +44,12 @@ export default function NewsEvents({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <h3 className="muted">Upcoming</h3>
-              {upcoming.length === 0 ? (
-                <p className="empty">There aren't any more events this year.</p>
-              ) : (
-                <ul className="item-list">
-                  {upcoming.map((event) => (
-                    <li key={event.id}>
-                      <EventItem event={event} />
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <EventList events={upcoming} empty="There aren't any more events this year." />
               {past.length > 0 && (
                 <details>
                   <summary>Earlier this year ({past.length})</summary>
                   <div className="details-body">
-                    <ul className="item-list">
-                      {past.map((event) => (
-                        <li key={event.id}>
-                          <EventItem event={event} />
-                        </li>
-                      ))}
-                    </ul>
+                    <EventList events={past} />
                   </div>
                 </details>
               )}
