@@ -6,7 +6,7 @@
  * assert exactly the 3 seeded posts on /news-events and the seeded newest post on /, which any post added alongside
  * would break.
  */
-import { associationToday, deleteAfterConfirming, expect, expectModal, expectNoModal, openAdmin, shiftDate, test, unique, withDatabase } from "../admin-helpers.ts";
+import { associationToday, deleteAfterConfirming, E2E_ADMIN, expect, expectModal, expectNoModal, openAdmin, shiftDate, test, unique, waitForHydration, withDatabase } from "../admin-helpers.ts";
 import { deleteNewsPost, listNews } from "#app/models/news.server.ts";
 import type { Locator, Page } from "@playwright/test";
 
@@ -141,5 +141,79 @@ test.describe("admin news posts", () => {
     await add.getByRole("link", { name: "Close" }).click();
     await expectNoModal(page);
     await expect(row(page, title)).toHaveCount(0);
+  });
+
+  test("the post form's inputs carry the schema's limits; a refused date keeps every value typed and names its error", async ({ page, browser, baseURL }) => {
+    // Two sessions (with and without JavaScript), each signing in.
+    test.slow();
+    const typed = { title: `Refused date ${tag}`, author: `Harbour master ${tag}`, text: "First line.\nSecond line, with <b>markup</b> & more." };
+    /** Fills the Add Post form with `typed` and a date no calendar has, past the browser's own date checks. */
+    /** The Add Post dialog: a true modal once hydrated; without JavaScript an open <dialog> in the page. */
+    async function addDialog(p: Page, hydrated: boolean) {
+      if (hydrated) return expectModal(p, "Add a New Post");
+      const dialog = p.getByRole("dialog", { name: "Add a New Post" });
+      await expect(dialog).toBeVisible();
+      return dialog;
+    }
+    async function submitRefused(p: Page, hydrated: boolean) {
+      await p.goto(`${BASE}?edit=new`);
+      if (hydrated) await waitForHydration(p);
+      const add = await addDialog(p, hydrated);
+      // Limits from newsPostSchema: maxLength from each .max(), nothing required (spec §5).
+      await expect(add.getByLabel("Title", { exact: true })).toHaveAttribute("maxlength", "300");
+      await expect(add.getByLabel("Author", { exact: true })).toHaveAttribute("maxlength", "200");
+      await expect(add.getByLabel("Text", { exact: true })).toHaveAttribute("maxlength", "20000");
+      for (const label of ["Title", "Author", "Text", "Date"]) await expect(add.getByLabel(label, { exact: true })).not.toHaveAttribute("required", /.*/);
+      await add.getByLabel("Title", { exact: true }).fill(typed.title);
+      await add.getByLabel("Author", { exact: true }).fill(typed.author);
+      await add.getByLabel("Text", { exact: true }).fill(typed.text);
+      // A date input holds only real dates: made a text input, it sends what an old browser or a script would. All
+      // in one step, since React puts type="date" back whenever it renders the field.
+      await add.getByLabel("Date", { exact: true }).evaluate((input: HTMLInputElement) => {
+        input.type = "text";
+        input.value = "2026-02-30";
+        input.form!.noValidate = true;
+        input.form!.requestSubmit(input.form!.querySelector<HTMLButtonElement>('button[type="submit"]'));
+      });
+    }
+    /** The modal is still open with every value as typed and the date's error tied to its input. */
+    async function expectRefusedKept(p: Page, hydrated: boolean) {
+      const add = await addDialog(p, hydrated);
+      const date = add.getByLabel("Date", { exact: true });
+      await expect(add.locator("#date-error")).toHaveText("Please enter a valid date");
+      await expect(date).toHaveAttribute("aria-invalid", "true");
+      await expect(date).toHaveAttribute("aria-describedby", /(^|\s)date-error(\s|$)/);
+      await expect(date).toHaveAccessibleDescription("Please enter a valid date");
+      await expect(add.getByLabel("Title", { exact: true })).toHaveValue(typed.title);
+      await expect(add.getByLabel("Author", { exact: true })).toHaveValue(typed.author);
+      await expect(add.getByLabel("Text", { exact: true })).toHaveValue(typed.text);
+      // Only the refused field is marked.
+      for (const label of ["Title", "Author", "Text"]) await expect(add.getByLabel(label, { exact: true })).not.toHaveAttribute("aria-invalid", /.*/);
+    }
+
+    await openAdmin(page, BASE);
+    await submitRefused(page, true);
+    await expectRefusedKept(page, true);
+
+    // Without JavaScript the server sends the page back itself, the values and the error in it.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const plain = await context.newPage();
+      await plain.goto("/login?redirect=%2Fadmin%2Fnews");
+      await plain.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
+      await plain.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+      await plain.getByRole("button", { name: "Login", exact: true }).click();
+      await expect(plain).toHaveURL(BASE);
+      const [response] = await Promise.all([plain.waitForResponse((r) => r.request().method() === "POST"), submitRefused(plain, false)]);
+      expect(response.status()).toBe(400);
+      // The refused date is sent back as typed too (a date input shows it empty, which it cannot hold).
+      expect(await response.text()).toMatch(/<input(?=[^>]*name="date")(?=[^>]*value="2026-02-30")[^>]*>/);
+      await expectRefusedKept(plain, false);
+    } finally {
+      await context.close();
+    }
+
+    // Nothing was saved.
+    expect((await withDatabase((db) => listNews(db))).filter((p) => p.title.includes(tag))).toEqual([]);
   });
 });
