@@ -4,7 +4,8 @@ import type { Route } from "./+types/root";
 import { association } from "#content/association.ts";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
-import { currentUser, sessionMiddleware } from "./lib/context.server.ts";
+import { currentUser, getServices, sessionMiddleware } from "./lib/context.server.ts";
+import { getAssociationDetails } from "./models/association.server.ts";
 import { todayIn } from "./lib/dates.ts";
 import { InlineStylesheet } from "./lib/inline-css.tsx";
 import { NonceContext } from "./lib/nonce.ts";
@@ -20,12 +21,18 @@ export const handle: RouteHandle = { pageCache: true };
 /** The session is looked up once per request, here, for every route below (see `sessionMiddleware`). */
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { signedIn: currentUser(context) !== null, year: Number(todayIn(association.timeZone).slice(0, 4)) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = await getAssociationDetails(getServices(context).db);
+  return {
+    signedIn: currentUser(context) !== null,
+    year: Number(todayIn(site.timeZone).slice(0, 4)),
+    site: { name: site.name, shortName: site.shortName },
+  };
 }
 
-export function meta() {
-  return [{ title: association.name }, { name: "description", content: `${association.name}: beach conditions, news, events and membership.` }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData?.site.name ?? association.name;
+  return [{ title: name }, { name: "description", content: `${name}: beach conditions, news, events and membership.` }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -47,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header signedIn={data?.signedIn ?? false} nonce={nonce} />
+        <Header signedIn={data?.signedIn ?? false} nonce={nonce} site={data?.site} />
         {ownMain ? (
           children
         ) : (
@@ -55,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
         )}
-        <Footer year={data?.year ?? new Date().getFullYear()} />
+        <Footer year={data?.year ?? new Date().getFullYear()} name={data?.site.name} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

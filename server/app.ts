@@ -16,6 +16,7 @@ import { seedOnce } from "#db/seed.ts";
 import { createPageHandler } from "./page-handler.ts";
 import { clientAddressContext } from "#app/lib/context.server.ts";
 import { ownUrl } from "#app/lib/server-url.ts";
+import { issueSetupToken } from "#app/lib/setup.server.ts";
 import { nonceContext } from "#app/lib/nonce.ts";
 import { createChangeFeed, type ChangeFeed } from "#app/lib/change-feed.server.ts";
 import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
@@ -215,6 +216,11 @@ export async function start(dev?: DevServer): Promise<Server> {
   const url = ownUrl(config.host, config.port);
   logger.info({ url, database: services.database.dialect, ms: Math.round(performance.now() - startedAt) }, "listening");
   console.log(`Shoreline is running at ${url}`);
+  // A new install with no administrator is set up in the browser (docs/setup.md).
+  const setupToken = await issueSetupToken(services.db);
+  if (setupToken) {
+    console.log(`No administrator yet: set up the site at ${config.publicUrl}/setup?token=${setupToken} (this link works once, for 1 hour; a restart prints a new one)`);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

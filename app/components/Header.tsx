@@ -20,7 +20,7 @@ type MenuState = "closed" | "open" | "closing";
  * section links, the social page in a new tab, and on narrow screens a menu toggle that closes after 150 ms.
  * Its height is published as the page-wide CSS value `--header-height`.
  */
-export function Header({ signedIn, nonce }: { signedIn: boolean; nonce: string }) {
+export function Header({ signedIn, nonce, site = association }: { signedIn: boolean; nonce: string; site?: { name: string; shortName: string } }) {
   const [menu, setMenu] = useState<MenuState>("closed");
   const headerRef = useRef<HTMLElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -83,9 +83,9 @@ export function Header({ signedIn, nonce }: { signedIn: boolean; nonce: string }
         <style nonce={nonce}>{".menu-toggle{display:none!important}.site-nav{display:block!important}"}</style>
       </noscript>
       <div className="header-bar">
-        <Link to="/" className="logo" onClick={(event) => { closeMenu(); onLogoClick(event); }} aria-label={`${association.name}, home`}>
+        <Link to="/" className="logo" onClick={(event) => { closeMenu(); onLogoClick(event); }} aria-label={`${site.name}, home`}>
           <img src={logo} alt="" width="40" height="40" />
-          <span className="logo-text">{association.shortName}</span>
+          <span className="logo-text">{site.shortName}</span>
         </Link>
         <button
           type="button"
