@@ -4,6 +4,7 @@
  * demo content in `content/association.ts`.
  */
 import { association as demo } from "#content/association.ts";
+import { beachInfo } from "#content/lake.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { writeAndSignal } from "./changes.server.ts";
 
@@ -30,7 +31,7 @@ export const DEMO_DETAILS: AssociationDetails = {
   shortName: demo.shortName,
   timeZone: demo.timeZone,
   contactEmail: demo.contactEmail,
-  beachName: "Public beach",
+  beachName: beachInfo.name,
 };
 
 /** The association's details: those saved in the database over the demo content's. */

@@ -2,7 +2,8 @@
 import { association } from "#content/association.ts";
 import type { Measurement } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
-import { noonOf } from "#app/lib/dates.ts";
+import { ageLabel, isStale, publicBeachStatus, type BeachStatus } from "#app/lib/beach.ts";
+import { daysBetween, noonOf } from "#app/lib/dates.ts";
 import type { ListQuery, Page } from "#app/lib/list-query.ts";
 import { bumpVersion, writeAndSignal } from "./changes.server.ts";
 import { paginate } from "./paging.server.ts";
@@ -35,6 +36,26 @@ export async function listLatestMeasurements(db: Database, { limit }: { limit: n
 /** Every reading, newest first (the admin table). */
 export async function listMeasurements(db: Database): Promise<Measurement[]> {
   return db.selectFrom("measurement").selectAll().orderBy("timestamp", "desc").orderBy("createdAt", "desc").execute();
+}
+
+/** The latest reading as the public pages show it: status, reading, sample date, age in words, staleness. */
+export interface LatestReading {
+  date: string;
+  value: number;
+  unit: string;
+  status: BeachStatus;
+  age: string;
+  stale: boolean;
+}
+
+/**
+ * The latest reading and what it means today (spec §4), or null when there is none.
+ * @param today the association's calendar date, "YYYY-MM-DD"
+ */
+export function describeLatest(latest: Pick<Measurement, "date" | "value" | "unit"> | undefined, today: string): LatestReading | null {
+  if (!latest) return null;
+  const ageDays = daysBetween(latest.date, today);
+  return { date: latest.date, value: latest.value, unit: latest.unit, status: publicBeachStatus(latest.value), age: ageLabel(ageDays), stale: isStale(ageDays) };
 }
 
 /** The orders of the admin table: newest sample first (the default), oldest first, highest reading first. */

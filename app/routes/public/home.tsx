@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { association } from "#content/association.ts";
+import { BeachStatusSummary } from "#app/components/BeachStatusBox.tsx";
 import { EventList } from "#app/components/EventItem.tsx";
 import { NewsItem } from "#app/components/NewsItem.tsx";
 import { getServices } from "#app/lib/context.server.ts";
@@ -10,6 +11,8 @@ import { useLiveUpdates } from "#app/lib/live-updates.ts";
 import { getBanner } from "#app/models/banner.server.ts";
 import { listUpcomingEvents } from "#app/models/events.server.ts";
 import { listNews } from "#app/models/news.server.ts";
+import { getAssociationDetails } from "#app/models/association.server.ts";
+import { describeLatest, listLatestMeasurements } from "#app/models/measurements.server.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
@@ -18,17 +21,26 @@ export const handle = CACHEABLE_PAGE;
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const { today, to } = eventWindow(association.timeZone);
-  const [banner, news, upcoming] = await Promise.all([
+  const [banner, news, upcoming, readings, details] = await Promise.all([
     getBanner(db),
     listNews(db, { limit: HOME_NEWS_COUNT }),
     listUpcomingEvents(db, { today, to, limit: HOME_EVENT_COUNT }),
+    listLatestMeasurements(db, { limit: 1 }),
+    getAssociationDetails(db),
   ]);
-  return { banner: banner?.text ?? null, news, events: upcoming.events, upcomingTotal: upcoming.total };
+  return {
+    banner: banner?.text ?? null,
+    news,
+    events: upcoming.events,
+    upcomingTotal: upcoming.total,
+    beach: describeLatest(readings.at(-1), today),
+    beachName: details.beachName,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, news, events, upcomingTotal } = loaderData;
-  useLiveUpdates(["news", "events", "banner"]);
+  const { banner, news, events, upcomingTotal, beach, beachName } = loaderData;
+  useLiveUpdates(["news", "events", "banner", "measurements", "settings"]);
   const buttonLabel = eventsButtonLabel(upcomingTotal);
   return (
     <div className="page">
@@ -37,6 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {banner}
         </section>
       )}
+      {beach && <BeachStatusSummary beachName={beachName} {...beach} />}
       <section className="hero" aria-labelledby="welcome">
         <h1 id="welcome">Welcome to {association.name}</h1>
         {association.welcome.map((p) => (

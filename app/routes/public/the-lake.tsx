@@ -2,14 +2,14 @@ import type { Route } from "./+types/the-lake";
 import { association } from "#content/association.ts";
 import { faq } from "#content/faq.ts";
 import { beachInfo, geeseAdvice, lakeFacts, lakeIntro, lakeMap } from "#content/lake.ts";
-import { BeachStatusBox, formatReading } from "#app/components/BeachStatusBox.tsx";
+import { BeachStatusBox, formatReading, StaleWarning } from "#app/components/BeachStatusBox.tsx";
 import { ReadingsChart } from "#app/components/ReadingsChart.tsx";
-import { ageLabel, isStale, publicBeachStatus, PUBLIC_READING_COUNT } from "#app/lib/beach.ts";
+import { publicBeachStatus, PUBLIC_READING_COUNT } from "#app/lib/beach.ts";
 import { getServices } from "#app/lib/context.server.ts";
-import { daysBetween, todayIn } from "#app/lib/dates.ts";
+import { todayIn } from "#app/lib/dates.ts";
 import { shortDate } from "#app/lib/format.ts";
 import { useLiveUpdates } from "#app/lib/live-updates.ts";
-import { listLatestMeasurements } from "#app/models/measurements.server.ts";
+import { describeLatest, listLatestMeasurements } from "#app/models/measurements.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
@@ -27,19 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = todayIn(association.timeZone);
   return {
     readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value, unit: r.unit })),
-    latest: latest
-      ? (() => {
-          const ageDays = daysBetween(latest.date, today);
-          return {
-            date: latest.date,
-            value: latest.value,
-            unit: latest.unit,
-            status: publicBeachStatus(latest.value),
-            age: ageLabel(ageDays),
-            stale: isStale(ageDays),
-          };
-        })()
-      : null,
+    latest: describeLatest(latest, today),
   };
 }
 
@@ -56,12 +44,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <BeachStatusBox {...latest} />
-            {latest.stale && (
-              <p className="warning" role="note">
-                <strong>Warning:</strong> the latest reading is more than 7 days old and may not reflect current
-                conditions.
-              </p>
-            )}
+            {latest.stale && <StaleWarning />}
             <h3 className="muted spaced">
               The latest {readings.length} readings
             </h3>
