@@ -25,7 +25,7 @@ if (!existsSync(bundle)) {
 }
 // This entry serves the production build: React and its dependencies load their production code only when
 // NODE_ENV says so (their development code renders a page several times slower). `npm run dev` has its own entry.
-process.env.NODE_ENV ??= "production";
+if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
 
 // No top-level await, so that even a Node too old for it reads this file and prints the line above.
 import(bundle.href).then(({ start }) => start());
