@@ -24,7 +24,8 @@ if (!existsSync(bundle)) {
   process.exit(1);
 }
 // This entry serves the production build: React and its dependencies load their production code only when
-// NODE_ENV says so (their development code renders a page several times slower). `npm run dev` has its own entry.
+// NODE_ENV says so (with their development code an admin list took about 1.5 times as long to render, fastest
+// request of 60: 17–24 ms against 12–15 ms). `npm run dev` has its own entry.
 if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
 
 // No top-level await, so that even a Node too old for it reads this file and prints the line above.
