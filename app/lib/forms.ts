@@ -140,8 +140,11 @@ export function formLimits(schema: z.ZodObject): Record<string, FieldLimits> {
     if (text?.minLength) limits.minLength = text.minLength;
     if (text && text.maxLength !== null) limits.maxLength = text.maxLength;
     if (number) {
-      if (Number.isFinite(number.minValue)) limits.min = number.minValue as number;
-      if (Number.isFinite(number.maxValue)) limits.max = number.maxValue as number;
+      // `.int()` alone gives the safe-integer range as bounds: those are zod's, not the form's.
+      const min = number.minValue;
+      const max = number.maxValue;
+      if (min !== null && Number.isFinite(min) && min > Number.MIN_SAFE_INTEGER) limits.min = min;
+      if (max !== null && Number.isFinite(max) && max < Number.MAX_SAFE_INTEGER) limits.max = max;
       limits.step = number.isInt ? 1 : "any";
     }
     out[name] = limits;
