@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     signedIn: currentUser(context) !== null,
     year: Number(todayIn(site.timeZone).slice(0, 4)),
-    site: { name: site.name, shortName: site.shortName },
+    site: { name: site.name, shortName: site.shortName, socialUrl: site.socialUrl, socialLabel: site.socialLabel },
   };
 }
 

@@ -20,7 +20,7 @@ type MenuState = "closed" | "open" | "closing";
  * section links, the social page in a new tab, and on narrow screens a menu toggle that closes after 150 ms.
  * Its height is published as the page-wide CSS value `--header-height`.
  */
-export function Header({ signedIn, nonce, site = association }: { signedIn: boolean; nonce: string; site?: { name: string; shortName: string } }) {
+export function Header({ signedIn, nonce, site = association }: { signedIn: boolean; nonce: string; site?: { name: string; shortName: string; socialUrl: string; socialLabel: string } }) {
   const [menu, setMenu] = useState<MenuState>("closed");
   const headerRef = useRef<HTMLElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -106,12 +106,14 @@ export function Header({ signedIn, nonce, site = association }: { signedIn: bool
                 </NavLink>
               </li>
             ))}
-            <li className="social">
-              <a href={association.socialUrl} target="_blank" rel="noopener noreferrer" onClick={closeMenu}>
-                {association.socialLabel}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </li>
+            {site.socialUrl && (
+              <li className="social">
+                <a href={site.socialUrl} target="_blank" rel="noopener noreferrer" onClick={closeMenu}>
+                  {site.socialLabel}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

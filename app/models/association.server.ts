@@ -14,7 +14,16 @@ export interface AssociationDetails {
   /** IANA time zone, e.g. "America/Chicago". */
   timeZone: string;
   contactEmail: string;
+  /** The association's page elsewhere (a social network), linked from the header; empty for none. */
+  socialUrl: string;
+  socialLabel: string;
   beachName: string;
+}
+
+/** Who last changed the details, and when (ms since epoch); absent while they are the demo's. */
+export interface AssociationChange {
+  updatedBy?: string;
+  updatedAt?: number;
 }
 
 const KEYS: Record<keyof AssociationDetails, string> = {
@@ -22,6 +31,8 @@ const KEYS: Record<keyof AssociationDetails, string> = {
   shortName: "association.shortName",
   timeZone: "association.timeZone",
   contactEmail: "association.contactEmail",
+  socialUrl: "association.socialUrl",
+  socialLabel: "association.socialLabel",
   beachName: "association.beachName",
 };
 
@@ -31,30 +42,44 @@ export const DEMO_DETAILS: AssociationDetails = {
   shortName: demo.shortName,
   timeZone: demo.timeZone,
   contactEmail: demo.contactEmail,
+  socialUrl: demo.socialUrl,
+  socialLabel: demo.socialLabel,
   beachName: beachInfo.name,
 };
 
-/** The association's details: those saved in the database over the demo content's. */
-export async function getAssociationDetails(db: Database): Promise<AssociationDetails> {
-  const rows = await db.selectFrom("setting").select(["key", "value"]).where("key", "in", Object.values(KEYS)).execute();
+const UPDATED_BY = "association.updatedBy";
+const UPDATED_AT = "association.updatedAt";
+
+/**
+ * The association's details: those saved in the database over the demo content's (a saved empty social link
+ * stays empty: it means none), with who changed them last and when.
+ */
+export async function getAssociationDetails(db: Database): Promise<AssociationDetails & AssociationChange> {
+  const rows = await db.selectFrom("setting").select(["key", "value"]).where("key", "in", [...Object.values(KEYS), UPDATED_BY, UPDATED_AT]).execute();
   const saved = new Map(rows.map((r) => [r.key, r.value]));
-  const out = { ...DEMO_DETAILS };
+  const out: AssociationDetails & AssociationChange = { ...DEMO_DETAILS };
   for (const [field, key] of Object.entries(KEYS) as [keyof AssociationDetails, string][]) {
     const value = saved.get(key);
-    if (value) out[field] = value;
+    if (value !== undefined && (value !== "" || field === "socialUrl" || field === "socialLabel")) out[field] = value;
   }
+  if (saved.has(UPDATED_BY)) out.updatedBy = saved.get(UPDATED_BY);
+  if (saved.has(UPDATED_AT)) out.updatedAt = Number(saved.get(UPDATED_AT));
   return out;
 }
 
-/** Saves the association's details in one transaction and signals the change (public pages follow at once). */
-export async function saveAssociationDetails(db: Database, details: AssociationDetails): Promise<void> {
+/**
+ * Saves the association's details in one transaction, with who saved them and when, and signals the change
+ * (public pages follow at once). Fields left out keep their saved value.
+ */
+export async function saveAssociationDetails(db: Database, details: Partial<AssociationDetails>, by: string, now = Date.now()): Promise<void> {
+  const values: [string, string][] = [
+    ...(Object.entries(details) as [keyof AssociationDetails, string][]).map(([field, value]): [string, string] => [KEYS[field], value]),
+    [UPDATED_BY, by],
+    [UPDATED_AT, String(now)],
+  ];
   await writeAndSignal(db, "settings", async (trx) => {
-    for (const [field, key] of Object.entries(KEYS) as [keyof AssociationDetails, string][]) {
-      await trx
-        .insertInto("setting")
-        .values({ key, value: details[field] })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: details[field] }))
-        .execute();
+    for (const [key, value] of values) {
+      await trx.insertInto("setting").values({ key, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
     }
   });
 }

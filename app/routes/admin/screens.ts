@@ -38,6 +38,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "banner", file: "routes/admin/banner.tsx", heading: "Banner", menu: { group: "main" }, topic: "banner" },
   { path: "members", file: "routes/admin/members.tsx", heading: "Members", topic: "members", emptyText: "There are no members yet." },
   { path: "email", file: "routes/admin/email.tsx", heading: "Email Members" },
+  { path: "settings", file: "routes/admin/settings.tsx", heading: "Site settings", menu: { group: "site", label: "Settings" }, topic: "settings" },
 ];
 
 /**

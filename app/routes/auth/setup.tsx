@@ -55,7 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const { email, password, name, shortName, timeZone, contactEmail, beachName } = parsed.data;
   await ensureAdmin(services.auth, email, password);
-  await saveAssociationDetails(services.db, { name, shortName, timeZone, contactEmail, beachName });
+  await saveAssociationDetails(services.db, { name, shortName, timeZone, contactEmail, beachName }, email.toLowerCase());
   await clearSetupToken(services.db);
   services.logger.info({ email }, "first administrator created through /setup");
   const { headers } = await services.auth.api.signInEmail({ body: { email: email.toLowerCase(), password }, headers: request.headers, returnHeaders: true });

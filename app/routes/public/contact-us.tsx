@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { association } from "#content/association.ts";
+import type { Route } from "./+types/contact-us";
+import { getServices } from "#app/lib/context.server.ts";
+import { getAssociationDetails } from "#app/models/association.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
@@ -13,7 +15,12 @@ export function meta() {
   return pageMeta("Contact us", "How to write to the association's board.");
 }
 
-export default function ContactUs() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { contactEmail: (await getAssociationDetails(getServices(context).db)).contactEmail };
+}
+
+export default function ContactUs({ loaderData }: Route.ComponentProps) {
+  const { contactEmail } = loaderData;
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -21,7 +28,7 @@ export default function ContactUs() {
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(association.contactEmail);
+      await navigator.clipboard.writeText(contactEmail);
       setFailed(false);
       setCopied(true);
       clearTimeout(timer.current);
@@ -36,10 +43,10 @@ export default function ContactUs() {
       <h1>Contact us</h1>
       <p>The board reads every message. Write to us at:</p>
       <p className="card">
-        <strong>{association.contactEmail}</strong>
+        <strong>{contactEmail}</strong>
       </p>
       <div className="button-row">
-        <a className="button" href={`mailto:${association.contactEmail}`}>
+        <a className="button" href={`mailto:${contactEmail}`}>
           Email the Board
         </a>
         <button type="button" className="button secondary" onClick={copy} aria-live="polite">

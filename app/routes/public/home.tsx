@@ -35,11 +35,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     upcomingTotal: upcoming.total,
     beach: describeLatest(readings.at(-1), today),
     beachName: details.beachName,
+    associationName: details.name,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, news, events, upcomingTotal, beach, beachName } = loaderData;
+  const { banner, news, events, upcomingTotal, beach, beachName, associationName } = loaderData;
   useLiveUpdates(["news", "events", "banner", "measurements", "settings"]);
   const buttonLabel = eventsButtonLabel(upcomingTotal);
   return (
@@ -51,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
       {beach && <BeachStatusSummary beachName={beachName} {...beach} />}
       <section className="hero" aria-labelledby="welcome">
-        <h1 id="welcome">Welcome to {association.name}</h1>
+        <h1 id="welcome">Welcome to {associationName}</h1>
         {association.welcome.map((p) => (
           <p key={p}>{p}</p>
         ))}

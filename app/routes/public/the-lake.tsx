@@ -10,6 +10,7 @@ import { todayIn } from "#app/lib/dates.ts";
 import { shortDate } from "#app/lib/format.ts";
 import { useLiveUpdates } from "#app/lib/live-updates.ts";
 import { describeLatest, listLatestMeasurements } from "#app/models/measurements.server.ts";
+import { getAssociationDetails } from "#app/models/association.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
@@ -28,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value, unit: r.unit })),
     latest: describeLatest(latest, today),
+    beachName: (await getAssociationDetails(db)).beachName,
   };
 }
 
@@ -38,7 +40,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
     <div className="page">
       <h1>The Lake</h1>
       <section aria-labelledby="beach">
-        <h2 id="beach">Beach conditions: {beachInfo.name}</h2>
+        <h2 id="beach">Beach conditions: {loaderData.beachName}</h2>
         {latest === null ? (
           <p className="empty">No measurements found</p>
         ) : (

@@ -1,0 +1,111 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/settings";
+import { FormAlert, FormField, formFieldsOf } from "#app/components/FormField.tsx";
+import { adminRequest } from "#app/lib/admin.server.ts";
+import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
+import { getAssociationDetails, saveAssociationDetails } from "#app/models/association.server.ts";
+import { screen } from "./screens.ts";
+
+const SCREEN = screen("settings");
+const BASE = "/admin/settings";
+
+export function meta() {
+  return [{ title: `${SCREEN.heading} · Admin` }];
+}
+
+/** Every IANA time zone this server knows, for the time zone list. */
+const TIME_ZONES = Intl.supportedValuesOf("timeZone");
+
+/** The association's details (issue 10): every field but the social link is required. */
+const SettingsSchema = z
+  .object({
+    name: z.string().trim().min(1, "Please enter the association's name").max(200),
+    shortName: z.string().trim().min(1, "Please enter a short name for the header").max(60),
+    timeZone: z.string().refine((v) => TIME_ZONES.includes(v), "Please choose a time zone from the list"),
+    contactEmail: z.email("Please enter a contact email address").max(254),
+    socialUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .default("")
+      .refine((v) => v === "" || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), "Please enter a full https:// address, or leave it empty"),
+    socialLabel: z.string().trim().max(40).default(""),
+    beachName: z.string().trim().min(1, "Please enter the name of the beach you test").max(200),
+  })
+  .refine((v) => v.socialUrl === "" || v.socialLabel !== "", { path: ["socialLabel"], message: "Please enter the link's label, e.g. Facebook" });
+
+export async function loader(args: Route.LoaderArgs) {
+  const { services, url } = adminRequest(args);
+  const { updatedBy, updatedAt, ...details } = await getAssociationDetails(services.db);
+  return {
+    details,
+    limits: formLimits(SettingsSchema),
+    timeZones: TIME_ZONES,
+    // Formatted here, in the association's time zone, so the browser shows the same words.
+    changed: updatedBy && updatedAt ? { by: updatedBy, at: new Date(updatedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: details.timeZone }) } : null,
+    saved: url.searchParams.has("saved"),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { user, services } = adminRequest(args);
+  const parsed = parseForm(SettingsSchema, await args.request.formData());
+  if (!parsed.ok) return data<FormResult>(parsed.result, { status: 400 });
+  try {
+    await saveAssociationDetails(services.db, parsed.data, user.email);
+  } catch (error) {
+    services.logger.error({ err: error }, "settings save failed");
+    return data<FormResult>({ formError: "Failed to save the settings. Please try again.", values: parsed.values }, { status: 500 });
+  }
+  return redirect(`${BASE}?saved`);
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { details, changed, saved } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const field = formFieldsOf(loaderData.limits, actionData, details);
+  const timeZone = actionData?.values?.timeZone ?? details.timeZone;
+  const zoneError = actionData?.fieldErrors?.timeZone;
+  return (
+    <>
+      <h1>{SCREEN.heading}</h1>
+      <p className="muted">The association's name and details, as every page shows them.</p>
+      <FormAlert result={actionData} />
+      {saved && !actionData && (
+        <p className="success" role="status">
+          The settings were saved.
+        </p>
+      )}
+      <Form method="post" className="stack">
+        <FormField label="Name" hint="In the footer, page titles and emails." {...field("name")} />
+        <FormField label="Short name" hint="In the header, beside the logo." {...field("shortName")} />
+        <div>
+          <label htmlFor="timeZone">Time zone</label>
+          <select id="timeZone" name="timeZone" defaultValue={timeZone} aria-invalid={zoneError ? true : undefined} aria-describedby={zoneError ? "timeZone-error" : undefined}>
+            {loaderData.timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+          {zoneError && (
+            <p id="timeZone-error" className="field-error">
+              {zoneError}
+            </p>
+          )}
+        </div>
+        <FormField label="Contact email" type="email" hint="On the Contact page." {...field("contactEmail")} />
+        <FormField label="Social page link" type="url" placeholder="https://www.facebook.com/…" hint="Linked from the header; leave empty for none." {...field("socialUrl")} />
+        <FormField label="Social page label" placeholder="Facebook" {...field("socialLabel")} />
+        <FormField label="Beach name" hint="The beach whose water the association tests." {...field("beachName")} />
+        {changed && <p className="muted">{`Last changed by ${changed.by} on ${changed.at}.`}</p>}
+        <p>
+          <button type="submit" className="button" disabled={busy}>
+            Save Settings
+          </button>
+        </p>
+      </Form>
+    </>
+  );
+}
