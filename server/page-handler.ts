@@ -14,10 +14,10 @@ import { createHash } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
-import { association } from "#content/association.ts";
 import { todayIn } from "#app/lib/dates.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { getTimeZone } from "#app/models/association.server.ts";
 import { getVersions } from "#app/models/changes.server.ts";
 
 const MAX_ENTRIES = 500;
@@ -73,10 +73,13 @@ export function isCacheable(req: ExpressRequest, routes: CacheRoute[]): boolean 
 }
 
 let today = { at: 0, date: "" };
-/** The association's calendar date, worked out at most once a second (it is part of every cache key). */
-function associationToday(): string {
+/**
+ * The association's calendar date in its time zone (as the board set it), worked out at most once a second: it is
+ * part of every cache key, so a page made yesterday is not served today.
+ */
+async function associationToday(db: Database): Promise<string> {
   const now = Date.now();
-  if (now - today.at >= 1000) today = { at: now, date: todayIn(association.timeZone, new Date(now)) };
+  if (now - today.at >= 1000) today = { at: now, date: todayIn(await getTimeZone(db), new Date(now)) };
   return today.date;
 }
 
@@ -92,7 +95,7 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
       if (!isCacheable(req, routes)) return await render(req, res, next);
       const nonce = String(res.locals.nonce ?? "");
       const versions = JSON.stringify(await getVersions(db));
-      const key = `${req.originalUrl}|${associationToday()}`;
+      const key = `${req.originalUrl}|${await associationToday(db)}`;
       const entry = cache.get(key);
       if (entry && entry.versions === versions) return serve(entry, req, res, nonce);
       holdResponse(res, (status, headers, body) => {

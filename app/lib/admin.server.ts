@@ -10,6 +10,8 @@ import { getServices, requireAdmin, type SignedInUser } from "./context.server.t
 import { formFields, formLimits, parseForm, type FieldLimits, type FormResult } from "./forms.ts";
 import { listHref, readListQuery, type ListQuery, type Page } from "./list-query.ts";
 import type { Services } from "./services.server.ts";
+import { todayIn } from "./dates.ts";
+import { getTimeZone } from "#app/models/association.server.ts";
 
 /** The name an administrator's writes are signed with when the author field is left empty (spec §5). */
 export function authorOf(user: SignedInUser): string {
@@ -47,10 +49,13 @@ export interface ListScreen<Row extends { id: string }, Input, S extends string,
   /** What the log calls a record: "news post". */
   noun: string;
   model: ListModel<Row, Input, S>;
-  /** The edit form's schema, for the signed-in administrator (defaults such as today's date and the author). */
-  schema?(user: SignedInUser): z.ZodObject;
+  /**
+   * The edit form's schema, for the signed-in administrator and the association's calendar date (defaults such as
+   * today's date and the author).
+   */
+  schema?(user: SignedInUser, today: string): z.ZodObject;
   /** The edit form of a new record. */
-  blank?(user: SignedInUser): Values;
+  blank?(user: SignedInUser, today: string): Values;
   /** The edit form of an existing record. */
   toForm?(row: Row): Values;
   messages: { delete: string; save?: string };
@@ -81,11 +86,12 @@ export async function loadList<Row extends { id: string }, Input, S extends stri
   const { user, services, url } = adminRequest(args);
   const { db } = services;
   const query = readListQuery(url, screen.model.sorts);
+  const today = todayIn(await getTimeZone(db));
   const list = await screen.model.page(db, query);
   const editId = url.searchParams.get("edit");
   const deleteId = url.searchParams.get("delete");
   let editing: ListData<Shown, S, Values>["editing"] = null;
-  if (editId === "new" && screen.blank) editing = { id: null, values: screen.blank(user) };
+  if (editId === "new" && screen.blank) editing = { id: null, values: screen.blank(user, today) };
   else if (editId && screen.toForm) {
     const row = await screen.model.get(db, editId);
     if (row) editing = { id: row.id, values: screen.toForm(row) };
@@ -96,7 +102,7 @@ export async function loadList<Row extends { id: string }, Input, S extends stri
     here: listHref(screen.base, list),
     editing,
     deleting: deleting && project(deleting),
-    limits: screen.schema ? formLimits(screen.schema(user)) : {},
+    limits: screen.schema ? formLimits(screen.schema(user, today)) : {},
   };
 }
 
@@ -136,7 +142,7 @@ export async function listAction<Row extends { id: string }, Input, S extends st
     return deleteConfirmed(services, fields.id, (id) => screen.model.remove(services, id), screen.messages.delete, back, screen.noun);
   }
   if (!screen.schema) return data<FormResult>({ formError: "Unknown action" }, { status: 400 });
-  const parsed = parseForm(screen.schema(user), fields);
+  const parsed = parseForm(screen.schema(user, todayIn(await getTimeZone(services.db))), fields);
   if (!parsed.ok) return data<FormResult>(parsed.result, { status: 400 });
   const input = parsed.data as Input;
   if (fields.id) {

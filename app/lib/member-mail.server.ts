@@ -3,10 +3,10 @@
  * another's address. Used by the email worker endpoint (`/api/email`) and, when the worker address is this server,
  * by the Email Members screen directly.
  */
-import { association } from "#content/association.ts";
-import { htmlToText } from "./email-body.ts";
+import { escapeHtml, htmlToText } from "./email-body.ts";
 import type { Services } from "./services.server.ts";
 import { listMembers } from "#app/models/members.server.ts";
+import { getAssociationDetails } from "#app/models/association.server.ts";
 
 /** The outcome: how many were sent and failed, or why nothing was sent (with the HTTP status the worker answers). */
 export type MemberMailResult = { ok: true; sent: number; failed: number } | { ok: false; status: 400 | 502; message: string };
@@ -19,15 +19,15 @@ export type MemberMailResult = { ok: true; sent: number; failed: number } | { ok
  */
 export async function sendMemberEmail(services: Services, { subject, body }: { subject: string; body: string }, by: string): Promise<MemberMailResult> {
   const { db, mailer, logger } = services;
-  const members = await listMembers(db);
+  const [members, { name }] = await Promise.all([listMembers(db), getAssociationDetails(db)]);
   if (members.length === 0) return { ok: false, status: 400, message: "There are no members yet." };
   const text = htmlToText(body);
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${body}<hr><p style="color:#555;font-size:0.9em">${association.name}</p></body></html>`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${body}<hr><p style="color:#555;font-size:0.9em">${escapeHtml(name)}</p></body></html>`;
   let sent = 0;
   let failed = 0;
   for (const member of members) {
     try {
-      await mailer.send({ to: member.email, subject, text: `${text}\n\n--\n${association.name}`, html });
+      await mailer.send({ to: member.email, subject, text: `${text}\n\n--\n${name}`, html });
       sent++;
     } catch (error) {
       failed++;

@@ -47,6 +47,15 @@ export const DEMO_DETAILS: AssociationDetails = {
   beachName: beachInfo.name,
 };
 
+/**
+ * The association's time zone (IANA): the calendar of news, events and readings, and what "today" is. One small
+ * query; the demo's zone until the board sets one.
+ */
+export async function getTimeZone(db: Database): Promise<string> {
+  const row = await db.selectFrom("setting").select("value").where("key", "=", KEYS.timeZone).executeTakeFirst();
+  return row?.value || DEMO_DETAILS.timeZone;
+}
+
 const UPDATED_BY = "association.updatedBy";
 const UPDATED_AT = "association.updatedAt";
 

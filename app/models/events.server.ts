@@ -1,8 +1,8 @@
 /** Events (spec §3): read by date within the current calendar year; written by administrators. */
-import { association } from "#content/association.ts";
 import type { Event } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { noonOf } from "#app/lib/dates.ts";
+import { getTimeZone } from "./association.server.ts";
 import { writeAndSignal } from "./changes.server.ts";
 import type { ListQuery, Page } from "#app/lib/list-query.ts";
 import { paginate } from "./paging.server.ts";
@@ -79,7 +79,7 @@ export async function getEvent(db: Database, id: string): Promise<Event | undefi
 
 /** Adds an event; its timestamp is noon of its date in the association's time zone. */
 export async function createEvent(db: Database, input: EventInput, authorId: string | null, now = Date.now()): Promise<Event> {
-  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, association.timeZone) };
+  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)) };
   await writeAndSignal(db, "events", (trx) =>
     trx.insertInto("event").values(row).execute(),
   );
@@ -88,10 +88,11 @@ export async function createEvent(db: Database, input: EventInput, authorId: str
 
 /** Changes an event; returns false when no event has that id. */
 export async function updateEvent(db: Database, id: string, input: EventInput, now = Date.now()): Promise<boolean> {
+  const timeZone = await getTimeZone(db);
   const result = await writeAndSignal(db, "events", (trx) =>
     trx
     .updateTable("event")
-    .set({ ...input, updated: now, ...noonOf(input.date, association.timeZone) })
+    .set({ ...input, updated: now, ...noonOf(input.date, timeZone) })
     .where("id", "=", id)
     .executeTakeFirst(),
   );

@@ -1,10 +1,10 @@
 /** Beach measurements (spec §3): E. coli samples, one reading each, ordered by timestamp. */
-import { association } from "#content/association.ts";
 import type { Measurement } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { ageLabel, isStale, publicBeachStatus, type BeachStatus } from "#app/lib/beach.ts";
 import { daysBetween, noonOf } from "#app/lib/dates.ts";
 import type { ListQuery, Page } from "#app/lib/list-query.ts";
+import { getTimeZone } from "./association.server.ts";
 import { bumpVersion, writeAndSignal } from "./changes.server.ts";
 import { paginate } from "./paging.server.ts";
 
@@ -78,21 +78,21 @@ export async function getMeasurement(db: Database, id: string): Promise<Measurem
   return db.selectFrom("measurement").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-function toRow(input: MeasurementInput, now: number) {
+function toRow(input: MeasurementInput, now: number, timeZone: string) {
   return {
     id: crypto.randomUUID(),
     date: input.date,
     value: input.value,
     name: MEASUREMENT_NAME,
     unit: MEASUREMENT_UNIT,
-    timestamp: noonOf(input.date, association.timeZone).timestamp,
+    timestamp: noonOf(input.date, timeZone).timestamp,
     createdAt: now,
   };
 }
 
 /** Adds one reading. @throws RangeError when the date is not a calendar date */
 export async function addMeasurement(db: Database, input: MeasurementInput, now = Date.now()): Promise<Measurement> {
-  const row = toRow(input, now);
+  const row = toRow(input, now, await getTimeZone(db));
   await writeAndSignal(db, "measurements", (trx) =>
     trx.insertInto("measurement").values(row).execute(),
   );
@@ -110,6 +110,7 @@ export async function importMeasurements(
   now = Date.now(),
 ): Promise<{ added: number; skipped: number }> {
   return db.transaction().execute(async (trx) => {
+    const timeZone = await getTimeZone(trx);
     const dates = [...new Set(inputs.map((i) => i.date))];
     const seen = new Set<string>();
     for (let i = 0; i < dates.length; i += 500) {
@@ -125,7 +126,7 @@ export async function importMeasurements(
       const key = `${input.date}|${input.value}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      rows.push(toRow(input, now));
+      rows.push(toRow(input, now, timeZone));
     }
     for (let i = 0; i < rows.length; i += 500) {
       await trx.insertInto("measurement").values(rows.slice(i, i + 500)).execute();

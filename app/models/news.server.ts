@@ -1,8 +1,8 @@
 /** News posts (spec §3): read newest first, limited; written by administrators. */
-import { association } from "#content/association.ts";
 import type { NewsPost } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { noonOf } from "#app/lib/dates.ts";
+import { getTimeZone } from "./association.server.ts";
 import { writeAndSignal } from "./changes.server.ts";
 import type { ListQuery, Page } from "#app/lib/list-query.ts";
 import { paginate } from "./paging.server.ts";
@@ -53,7 +53,7 @@ export async function createNewsPost(
   authorId: string | null,
   now = Date.now(),
 ): Promise<NewsPost> {
-  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, association.timeZone) };
+  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)) };
   await writeAndSignal(db, "news", (trx) =>
     trx.insertInto("news_post").values(row).execute(),
   );
@@ -62,10 +62,11 @@ export async function createNewsPost(
 
 /** Changes a post's fields; returns false when no post has that id. */
 export async function updateNewsPost(db: Database, id: string, input: NewsPostInput, now = Date.now()): Promise<boolean> {
+  const timeZone = await getTimeZone(db);
   const result = await writeAndSignal(db, "news", (trx) =>
     trx
     .updateTable("news_post")
-    .set({ ...input, updated: now, ...noonOf(input.date, association.timeZone) })
+    .set({ ...input, updated: now, ...noonOf(input.date, timeZone) })
     .where("id", "=", id)
     .executeTakeFirst(),
   );

@@ -78,4 +78,19 @@ describe("site settings", () => {
     expect((await save({ ...SETTINGS, socialUrl: "", socialLabel: "" })).status).toBe(302);
     expect(await page("/")).not.toContain("instagram.com");
   });
+
+  it("the time zone decides what today is: a new post's date follows it", async () => {
+    const newPostDate = async () => {
+      const html = await (await fetch(`${server.url}/admin/news?edit=new`, { headers: { Cookie: cookie } })).text();
+      return /id="date"[^>]*value="(\d{4}-\d{2}-\d{2})"|value="(\d{4}-\d{2}-\d{2})"[^>]*id="date"/.exec(html)?.slice(1).find(Boolean);
+    };
+    // UTC+14 and UTC-11 are never on the same calendar day.
+    expect((await save({ ...SETTINGS, timeZone: "Pacific/Kiritimati" })).status).toBe(302);
+    const east = await newPostDate();
+    expect((await save({ ...SETTINGS, timeZone: "Pacific/Pago_Pago" })).status).toBe(302);
+    const west = await newPostDate();
+    expect(east).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(west).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Date.parse(east!) - Date.parse(west!)).toBeGreaterThanOrEqual(86_400_000);
+  });
 });

@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/banner";
-import { association } from "#content/association.ts";
 import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
 import { FormAlert, FormField } from "#app/components/FormField.tsx";
 import { adminRequest } from "#app/lib/admin.server.ts";
 import { bannerSchema, formFields, formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
+import { getTimeZone } from "#app/models/association.server.ts";
 import { deleteBanner, getBanner, setBanner } from "#app/models/banner.server.ts";
 import { screen } from "./screens.ts";
 
@@ -18,7 +18,7 @@ const BASE = "/admin/banner";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, url } = adminRequest(args);
-  const banner = await getBanner(services.db);
+  const [banner, timeZone] = await Promise.all([getBanner(services.db), getTimeZone(services.db)]);
   return {
     limits: formLimits(bannerSchema),
     banner: banner
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
           text: banner.text,
           createdBy: banner.createdBy,
           // Formatted here, in the association's time zone, so the browser shows the same words.
-          createdAt: new Date(banner.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: association.timeZone }),
+          createdAt: new Date(banner.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }),
         }
       : null,
     confirmDelete: url.searchParams.has("delete") && banner !== undefined,

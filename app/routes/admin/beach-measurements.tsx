@@ -1,7 +1,6 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beach-measurements";
-import { association } from "#content/association.ts";
 import { AdminList, dateColumn, type Column } from "#app/components/AdminList.tsx";
 import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
 import { FormAlert, FormField } from "#app/components/FormField.tsx";
@@ -13,6 +12,7 @@ import { formFields, formLimits, measurementSchema, parseForm, type FormResult }
 import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
 import { listHref, PAGE_SIZE, readListQuery, type Page } from "#app/lib/list-query.ts";
 import { useTimedFlag } from "#app/lib/use-timed-flag.ts";
+import { getTimeZone } from "#app/models/association.server.ts";
 import { addMeasurement, deleteMeasurement, getMeasurement, importMeasurements, MEASUREMENT_SORTS, pageMeasurements, type Measurement, type MeasurementSort } from "#app/models/measurements.server.ts";
 import { screen } from "./screens.ts";
 
@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
     list,
     here: listHref(BASE, list),
     loadError,
-    today: todayIn(association.timeZone),
+    today: todayIn(await getTimeZone(services.db)),
     deleting: deleting ? project(deleting) : null,
     limits: formLimits(measurementSchema),
     added: url.searchParams.get("added"),

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/documents";
-import { association } from "#content/association.ts";
 import { ItemList } from "#app/components/AdminList.tsx";
 import { DocumentDropper } from "#app/components/DocumentDropper.tsx";
 import { FormAlert, FormField } from "#app/components/FormField.tsx";
@@ -11,6 +10,7 @@ import { todayIn } from "#app/lib/dates.ts";
 import { humanSize, shortDate } from "#app/lib/format.ts";
 import { cleanDisplayName } from "#app/lib/file-types.server.ts";
 import { formFields, type FieldLimits, type FormResult } from "#app/lib/forms.ts";
+import { getTimeZone } from "#app/models/association.server.ts";
 import { deleteDocument, DOCUMENT_SORTS, getDocument, pageDocuments, renameDocument, type DocumentRecord, type DocumentSort } from "#app/models/documents.server.ts";
 import { screen } from "./screens.ts";
 
@@ -33,12 +33,13 @@ const documents: ListScreen<DocumentRecord, never, DocumentSort, Record<string, 
 };
 
 export async function loader(args: Route.LoaderArgs) {
+  const timeZone = await getTimeZone(getServices(args.context).db);
   const { list, here } = await loadList(args, documents, (d) => ({
     id: d.id,
     displayName: d.displayName,
     contentType: d.contentType,
     size: d.size,
-    date: todayIn(association.timeZone, new Date(d.created)),
+    date: todayIn(timeZone, new Date(d.created)),
   }));
   const url = new URL(args.request.url);
   const manageId = url.searchParams.get("manage");

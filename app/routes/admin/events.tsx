@@ -1,9 +1,7 @@
 import type { Route } from "./+types/events";
-import { association } from "#content/association.ts";
 import { dateSorts, titleColumn, type Column } from "#app/components/AdminList.tsx";
 import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.tsx";
 import { authorOf, listAction, loadList, type ListScreen } from "#app/lib/admin.server.ts";
-import { todayIn } from "#app/lib/dates.ts";
 import { clockTime, shortDate } from "#app/lib/format.ts";
 import { eventSchema } from "#app/lib/forms.ts";
 import { createEvent, deleteEvent, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/models/events.server.ts";
@@ -22,8 +20,8 @@ const events: ListScreen<Event, EventInput, EventSort, EventForm> = {
   base: BASE,
   noun: "event",
   model: { sorts: EVENT_SORTS, page: pageEvents, get: getEvent, create: createEvent, update: updateEvent, remove: ({ db }, id) => deleteEvent(db, id) },
-  schema: (user) => eventSchema(todayIn(association.timeZone), authorOf(user)),
-  blank: (user) => ({ title: "", date: todayIn(association.timeZone), startTime: "", timeDetails: "", place: "", eventDetails: "", author: authorOf(user) }),
+  schema: (user, today) => eventSchema(today, authorOf(user)),
+  blank: (user, today) => ({ title: "", date: today, startTime: "", timeDetails: "", place: "", eventDetails: "", author: authorOf(user) }),
   toForm: (e) => ({ title: e.title, date: e.date, startTime: e.startTime, timeDetails: e.timeDetails, place: e.place, eventDetails: e.eventDetails, author: e.author }),
   messages: { delete: "Failed to delete event. Please try again.", save: "Failed to save event. Please try again." },
 };

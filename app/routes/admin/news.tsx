@@ -1,9 +1,7 @@
 import type { Route } from "./+types/news";
-import { association } from "#content/association.ts";
 import { dateColumn, titleColumn, type Column } from "#app/components/AdminList.tsx";
 import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.tsx";
 import { authorOf, listAction, loadList, type ListScreen } from "#app/lib/admin.server.ts";
-import { todayIn } from "#app/lib/dates.ts";
 import { newsPostSchema } from "#app/lib/forms.ts";
 import { createNewsPost, deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/models/news.server.ts";
 import { screen } from "./screens.ts";
@@ -26,8 +24,8 @@ const news: ListScreen<NewsPost, NewsPostInput, NewsSort, Record<"title" | "text
     update: updateNewsPost,
     remove: ({ db }, id) => deleteNewsPost(db, id),
   },
-  schema: (user) => newsPostSchema(todayIn(association.timeZone), authorOf(user)),
-  blank: (user) => ({ title: "", text: "", date: todayIn(association.timeZone), author: authorOf(user) }),
+  schema: (user, today) => newsPostSchema(today, authorOf(user)),
+  blank: (user, today) => ({ title: "", text: "", date: today, author: authorOf(user) }),
   toForm: (post) => ({ title: post.title, text: post.text, date: post.date, author: post.author }),
   messages: { delete: "Failed to delete post. Please try again.", save: "Failed to save post. Please try again." },
 };

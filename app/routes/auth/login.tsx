@@ -2,14 +2,14 @@ import { Form, redirect, useNavigation, useSearchParams, data } from "react-rout
 import { APIError } from "better-auth/api";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { association } from "#content/association.ts";
+import { siteName } from "#app/lib/meta.ts";
 import { FormField } from "#app/components/FormField.tsx";
 import { clientAddressContext, currentUser, getServices, redirectWithCookies, safeRedirect } from "#app/lib/context.server.ts";
 import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
 import { isThrottled, recordAttempt, THROTTLED_MESSAGE } from "#app/lib/throttle.server.ts";
 
-export function meta() {
-  return [{ title: `Login · ${association.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `Login · ${siteName(matches)}` }, { name: "robots", content: "noindex" }];
 }
 
 /** The sign-in form (spec §5: email and password are required). */

@@ -3,14 +3,14 @@ import { Form, data, useNavigation } from "react-router";
 import { APIError } from "better-auth/api";
 import { z } from "zod";
 import type { Route } from "./+types/reset-password";
-import { association } from "#content/association.ts";
+import { siteName } from "#app/lib/meta.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
 import { getServices, redirectWithCookies } from "#app/lib/context.server.ts";
 import { FormField } from "#app/components/FormField.tsx";
 import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
 
-export function meta() {
-  return [{ title: `Choose a new password · ${association.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `Choose a new password · ${siteName(matches)}` }, { name: "robots", content: "noindex" }];
 }
 
 const ResetSchema = z

@@ -11,8 +11,8 @@ export const handle = CACHEABLE_PAGE;
 /** How long the Copied indicator shows, in milliseconds (spec §9). */
 export const COPIED_MS = 2000;
 
-export function meta() {
-  return pageMeta("Contact us", "How to write to the association's board.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Contact us", "How to write to the association's board.");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import type { Route } from "./+types/membership";
 import { Link } from "react-router";
 import { governance, membership } from "#content/membership.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -6,8 +7,8 @@ import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
 
-export function meta() {
-  return pageMeta("Membership", "Member benefits, annual dues and how to pay them.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Membership", "Member benefits, annual dues and how to pay them.");
 }
 
 export default function MembershipPage() {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/news-events";
-import { association } from "#content/association.ts";
+import { getTimeZone } from "#app/models/association.server.ts";
 import { EventList } from "#app/components/EventItem.tsx";
 import { NewsItem } from "#app/components/NewsItem.tsx";
 import { getServices } from "#app/lib/context.server.ts";
@@ -14,13 +14,13 @@ import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
 
-export function meta() {
-  return pageMeta("News & Events", "The association's news and this year's events on and around the lake.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "News & Events", "The association's news and this year's events on and around the lake.");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const { from, to, today } = eventWindow(association.timeZone);
+  const { from, to, today } = eventWindow(await getTimeZone(db));
   const [news, events] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to })]);
   return {
     news,

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/the-lake";
-import { association } from "#content/association.ts";
 import { faq } from "#content/faq.ts";
 import { beachInfo, geeseAdvice, lakeFacts, lakeIntro, lakeMap } from "#content/lake.ts";
 import { BeachStatusBox, formatReading, StaleWarning } from "#app/components/BeachStatusBox.tsx";
@@ -17,19 +16,20 @@ import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
 
-export function meta() {
-  return pageMeta("The Lake", "Beach water quality (E. coli readings and the swimming status), lake facts and map, FAQ and advice on geese.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "The Lake", "Beach water quality (E. coli readings and the swimming status), lake facts and map, FAQ and advice on geese.");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT });
   const latest = readings.at(-1);
-  const today = todayIn(association.timeZone);
+  const details = await getAssociationDetails(db);
+  const today = todayIn(details.timeZone);
   return {
     readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value, unit: r.unit })),
     latest: describeLatest(latest, today),
-    beachName: (await getAssociationDetails(db)).beachName,
+    beachName: details.beachName,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/documents";
-import { association } from "#content/association.ts";
+import { getTimeZone } from "#app/models/association.server.ts";
 import { getServices } from "#app/lib/context.server.ts";
 import { todayIn } from "#app/lib/dates.ts";
 import { humanSize, shortDate } from "#app/lib/format.ts";
@@ -10,18 +10,19 @@ import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
 
-export function meta() {
-  return pageMeta("Documents", "Minutes, reports and other documents of the association to download.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Documents", "Minutes, reports and other documents of the association to download.");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const documents = await listDocuments(getServices(context).db);
+  const { db } = getServices(context);
+  const [documents, timeZone] = await Promise.all([listDocuments(db), getTimeZone(db)]);
   return {
     documents: documents.map((d) => ({
       id: d.id,
       displayName: d.displayName,
       size: d.size,
-      date: todayIn(association.timeZone, new Date(d.created)),
+      date: todayIn(timeZone, new Date(d.created)),
     })),
   };
 }

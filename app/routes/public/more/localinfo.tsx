@@ -10,8 +10,8 @@ export const handle = CACHEABLE_PAGE;
 
 const FILTERS = ["All", ...BUSINESS_CATEGORIES] as const;
 
-export function meta({ params }: Route.MetaArgs) {
-  return pageMeta(`Local Info: ${params.category}`, "Local services near the lake: restaurants, waste disposal, medical care, law enforcement and more.");
+export function meta({ params, matches }: Route.MetaArgs) {
+  return pageMeta(matches, `Local Info: ${params.category}`, "Local services near the lake: restaurants, waste disposal, medical care, law enforcement and more.");
 }
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import type { Route } from "./+types/meetboard";
 import { board } from "#content/board.ts";
 import { bylaws } from "#content/bylaws.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -6,8 +7,8 @@ import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
 
-export function meta() {
-  return pageMeta("Meet the Board", "The association's five board members and its bylaws.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Meet the Board", "The association's five board members and its bylaws.");
 }
 
 export default function MeetBoard() {
