@@ -7,6 +7,7 @@ export const association: Association = {
   contactEmail: "board@heronlake.example.org",
   socialUrl: "https://www.facebook.com/heronlakeassociation",
   socialLabel: "Facebook",
+  beachName: "Heron Lake Public Beach",
   welcome: [
     "Welcome to the Heron Lake Association, the neighbourhood group for the families, cabin owners and friends who share Heron Lake. Since 1974 we have worked to keep the water clean, the shoreline healthy and the lake a good place to swim, fish and paddle.",
     "Here you will find the latest beach water-quality readings, lake news and upcoming events, member information, our bylaws and a list of local services. Whether you have lived on the lake for forty years or just rented a cabin for the week, we are glad you are here.",

@@ -20,6 +20,8 @@ export interface Association {
   socialUrl: string;
   /** Label of the social link, e.g. "Facebook". */
   socialLabel: string;
+  /** The beach whose water the association tests, as the beach status names it. */
+  beachName: string;
   /** Paragraphs of the welcome text on the home page. */
   welcome: string[];
   /** The "From the President" letter on the home page. */

@@ -4,7 +4,6 @@
  * demo content in `content/association.ts`.
  */
 import { association as demo } from "#content/association.ts";
-import { beachInfo } from "#content/lake.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { writeAndSignal } from "./changes.server.ts";
 
@@ -44,7 +43,7 @@ export const DEMO_DETAILS: AssociationDetails = {
   contactEmail: demo.contactEmail,
   socialUrl: demo.socialUrl,
   socialLabel: demo.socialLabel,
-  beachName: beachInfo.name,
+  beachName: demo.beachName,
 };
 
 /**
