@@ -106,7 +106,7 @@ test.beforeAll(async () => {
 
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["server/main.ts"], {
+  server = spawn(process.execPath, ["server/main.js"], {
     cwd: project,
     env: {
       ...process.env,
