@@ -60,16 +60,26 @@ export function cacheRoutes(build: Pick<ServerBuild, "routes">): CacheRoute[] {
   return childrenOf(undefined);
 }
 
+/** Most paths whose cacheability is remembered (matching ranks every route, so it is worked out once a path). */
+const MAX_PATHS = 1000;
+
 /**
  * Whether a request may be answered from (and fill) the cache: a GET without a session cookie, for a page whose
- * every matched route says `handle.pageCache`. A `.data` request is judged by the page it is for.
+ * every matched route says `handle.pageCache`. A `.data` request is judged by the page it is for. `known` remembers
+ * the answer per path.
  */
-export function isCacheable(req: ExpressRequest, routes: CacheRoute[]): boolean {
+export function isCacheable(req: ExpressRequest, routes: CacheRoute[], known = new Map<string, boolean>()): boolean {
   if (req.method !== "GET") return false;
   if (/session_token=/.test(req.get("cookie") ?? "")) return false;
   const page = req.path === "/_root.data" ? "/" : req.path.replace(/\.data$/, "");
-  const matches = matchRoutes(routes, page);
-  return matches !== null && matches.every((m) => (m.route as CacheRoute).handle.pageCache);
+  let cacheable = known.get(page);
+  if (cacheable === undefined) {
+    const matches = matchRoutes(routes, page);
+    cacheable = matches !== null && matches.every((m) => (m.route as CacheRoute).handle.pageCache);
+    if (known.size >= MAX_PATHS) known.clear();
+    known.set(page, cacheable);
+  }
+  return cacheable;
 }
 
 let today = { at: 0, date: "" };
@@ -87,12 +97,13 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
   const render = createRequestHandler({ build, getLoadContext, mode });
   let routes: CacheRoute[] | undefined;
   const cache = new Map<string, Entry>();
+  const cacheablePaths = new Map<string, boolean>();
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       if (mode === "development") return await render(req, res, next);
       routes ??= cacheRoutes(await build());
-      if (!isCacheable(req, routes)) return await render(req, res, next);
+      if (!isCacheable(req, routes, cacheablePaths)) return await render(req, res, next);
       const nonce = String(res.locals.nonce ?? "");
       const versions = JSON.stringify(await getVersions(db));
       const key = `${req.originalUrl}|${await associationToday(db)}`;
