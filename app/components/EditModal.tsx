@@ -7,22 +7,35 @@ import { Modal } from "./Modal.tsx";
  * goes with the fields, the submit button says what it does, Cancel returns to the list where it was.
  */
 export function EditModal(props: { title: string; closeTo: string; id: string | null; submitLabel: string; children: ReactNode }) {
-  const busy = useNavigation().state === "submitting";
   return (
     <Modal title={props.title} closeTo={props.closeTo}>
-      <Form method="post" className="stack" key={props.id ?? "new"}>
-        {props.id && <input type="hidden" name="id" value={props.id} />}
+      <ModalForm id={props.id} intent="save" submitLabel={props.submitLabel} closeTo={props.closeTo}>
         {props.children}
-        <div className="button-row">
-          <button type="submit" name="intent" value="save" className="button" disabled={busy}>
-            {props.submitLabel}
-          </button>
-          <Link className="button secondary" to={props.closeTo} preventScrollReset>
-            Cancel
-          </Link>
-        </div>
-      </Form>
+      </ModalForm>
     </Modal>
+  );
+}
+
+/**
+ * The form inside a modal: the record's `id` (none for a new one), the fields, then the submit button (posting
+ * `intent`) and Cancel, which returns to `closeTo`. While the form is sent the button is disabled and says
+ * `busyLabel`, if given.
+ */
+export function ModalForm(props: { id: string | null; intent: string; submitLabel: string; busyLabel?: string; danger?: boolean; closeTo: string; children: ReactNode }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="stack" key={props.id ?? "new"}>
+      {props.id && <input type="hidden" name="id" value={props.id} />}
+      {props.children}
+      <div className="button-row">
+        <button type="submit" name="intent" value={props.intent} className={props.danger ? "button danger" : "button"} disabled={busy}>
+          {busy && props.busyLabel ? props.busyLabel : props.submitLabel}
+        </button>
+        <Link className="button secondary" to={props.closeTo} preventScrollReset>
+          Cancel
+        </Link>
+      </div>
+    </Form>
   );
 }
 

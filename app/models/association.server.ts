@@ -4,20 +4,12 @@
  * demo content in `content/association.ts`.
  */
 import { association as demo } from "#content/association.ts";
+import type { Association } from "#content/types.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { writeAndSignal } from "./changes.server.ts";
 
-export interface AssociationDetails {
-  name: string;
-  shortName: string;
-  /** IANA time zone, e.g. "America/Chicago". */
-  timeZone: string;
-  contactEmail: string;
-  /** The association's page elsewhere (a social network), linked from the header; empty for none. */
-  socialUrl: string;
-  socialLabel: string;
-  beachName: string;
-}
+/** The details the board edits (see `Association` in content/types.ts for what each means). */
+export type AssociationDetails = Pick<Association, "name" | "shortName" | "timeZone" | "contactEmail" | "socialUrl" | "socialLabel" | "beachName">;
 
 /** Who last changed the details, and when (ms since epoch); absent while they are the demo's. */
 export interface AssociationChange {
