@@ -62,6 +62,12 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
   // gzip copy made at build time (scripts/precompress.ts) when the browser accepts it.
   const precompressed = { enableBrotli: true, orderPreference: ["br"], index: false as const };
   app.use("/assets", expressStaticGzip(`${clientDir}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
+  // A hashed file that is not there (an old page asking for last build's script) is a plain 404, not a page: the
+  // static handler has already set the file's type, and a page must not be rendered over it.
+  app.use("/assets", (_req, res) => {
+    res.removeHeader("Content-Type");
+    res.status(404).type("text/plain").send("Not found");
+  });
   // The few files at the top of build/client (favicon.svg, from public/) are looked up by name, so that a page
   // request does not cost a file system lookup first.
   const topFiles = new Set(

@@ -98,6 +98,15 @@ describe("server start-up", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("max-age=31536000");
     expect(response.headers.get("cache-control")).toContain("immutable");
+    // A script of an earlier build (an old page still open) is a plain 404, never a page rendered over the
+    // script's content type (which crashed the response: "Content-Type cannot be set to an Array").
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const missing = await fetch(`${server.url}/assets/entry.client-OLDBUILD.js`, { headers: { "Accept-Encoding": encoding } });
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(await missing.text()).toBe("Not found");
+    }
+    expect(server.output()).not.toContain("Content-Type cannot be set");
     await server.stop();
   });
 
