@@ -66,11 +66,12 @@ export type MeasurementSort = (typeof MEASUREMENT_SORTS)[number];
 export async function pageMeasurements(db: Database, query: ListQuery<MeasurementSort>): Promise<Page<Measurement, MeasurementSort>> {
   const base = db.selectFrom("measurement");
   const all = base.selectAll();
+  // The id breaks ties in the same direction, so that the (timestamp, createdAt, id) index gives the order unsorted.
   const rows =
     query.sort === "highest"
-      ? all.orderBy("value", "desc").orderBy("timestamp", "desc")
-      : all.orderBy("timestamp", query.sort).orderBy("createdAt", query.sort);
-  return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
+      ? all.orderBy("value", "desc").orderBy("timestamp", "desc").orderBy("id")
+      : all.orderBy("timestamp", query.sort).orderBy("createdAt", query.sort).orderBy("id", query.sort);
+  return paginate(rows, base.select((eb) => eb.fn.countAll<number>().as("n")), query);
 }
 
 /** One reading, or undefined. */

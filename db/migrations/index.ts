@@ -5,8 +5,10 @@
 import type { Migration } from "kysely/migration";
 import * as initial from "./0001-initial.ts";
 import * as emailWorkerSetting from "./0002-email-worker-setting.ts";
+import * as listOrderIndexes from "./0003-list-order-indexes.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-email-worker-setting": emailWorkerSetting,
+  "0003-list-order-indexes": listOrderIndexes,
 };

@@ -2,6 +2,7 @@
  * The schema migrations on both back ends: an empty database gets "0001-initial", a second run applies nothing, and
  * every table (and column) of db/schema.ts exists afterwards.
  */
+import { pageNews } from "#app/models/news.server.ts";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -188,8 +189,10 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
     await handle.db.insertInto("news_post").values({ id: "n1", title: "Old post", text: "kept", date: "2025-06-01", author: "a", authorId: null, created: 1, updated: 1, timestamp: 2, timezoneOffset: 300 }).execute();
     await handle.db.insertInto("measurement").values({ id: "m1", date: "2025-06-01", value: 235.5, name: "E. Coli", unit: "per 100mL", timestamp: 2, createdAt: 1 }).execute();
 
-    expect(await migrateToLatest(handle)).toEqual(["0002-email-worker-setting"]);
+    expect(await migrateToLatest(handle)).toEqual(["0002-email-worker-setting", "0003-list-order-indexes"]);
     expect(await handle.db.selectFrom("news_post").select(["title", "text"]).execute()).toEqual([{ title: "Old post", text: "kept" }]);
+    // The old rows are found through the new list order (0003's indexes).
+    expect((await pageNews(handle.db, { page: 1, sort: "newest", defaultSort: "newest" })).rows.map((p) => p.id)).toEqual(["n1"]);
     expect((await handle.db.selectFrom("measurement").select("value").executeTakeFirstOrThrow()).value).toBe(235.5);
     expect((await handle.db.selectFrom("setting").select("value").where("key", "=", "emailWorkerUrl").executeTakeFirstOrThrow()).value).toBe("/api/email");
     void reopen;
