@@ -86,7 +86,8 @@ export async function loadList<Row extends { id: string }, Input, S extends stri
   const { user, services, url } = adminRequest(args);
   const { db } = services;
   const query = readListQuery(url, screen.model.sorts);
-  const today = todayIn(await getTimeZone(db));
+  // "Today" (for a new record's date and the schema's defaults) only for screens with an edit form.
+  const today = screen.schema || screen.blank ? todayIn(await getTimeZone(db)) : "";
   const list = await screen.model.page(db, query);
   const editId = url.searchParams.get("edit");
   const deleteId = url.searchParams.get("delete");

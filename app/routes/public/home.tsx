@@ -11,7 +11,7 @@ import { useLiveUpdates } from "#app/lib/live-updates.ts";
 import { getBanner } from "#app/models/banner.server.ts";
 import { listUpcomingEvents } from "#app/models/events.server.ts";
 import { listNews } from "#app/models/news.server.ts";
-import { getAssociationDetails, getTimeZone } from "#app/models/association.server.ts";
+import { getAssociationDetails } from "#app/models/association.server.ts";
 import { describeLatest, listLatestMeasurements } from "#app/models/measurements.server.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
@@ -20,13 +20,14 @@ export const handle = CACHEABLE_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const { today, to } = eventWindow(await getTimeZone(db));
-  const [banner, news, upcoming, readings, details] = await Promise.all([
+  // The details carry the time zone: one read of the settings serves the name, the beach and "today".
+  const details = await getAssociationDetails(db);
+  const { today, to } = eventWindow(details.timeZone);
+  const [banner, news, upcoming, readings] = await Promise.all([
     getBanner(db),
     listNews(db, { limit: HOME_NEWS_COUNT }),
     listUpcomingEvents(db, { today, to, limit: HOME_EVENT_COUNT }),
     listLatestMeasurements(db, { limit: 1 }),
-    getAssociationDetails(db),
   ]);
   return {
     banner: banner?.text ?? null,
