@@ -152,6 +152,18 @@ export function formLimits(schema: z.ZodObject): Record<string, FieldLimits> {
   return out;
 }
 
+/** Every IANA time zone this server knows: the list an association chooses its time zone from. */
+export const TIME_ZONES: readonly string[] = Intl.supportedValuesOf("timeZone");
+
+/** The association's details as /setup and the Settings screen ask for them (issue 10). */
+export const associationFields = {
+  name: z.string().trim().min(1, "Please enter the association's name").max(200),
+  shortName: z.string().trim().min(1, "Please enter a short name for the header").max(60),
+  timeZone: z.string().refine((v) => TIME_ZONES.includes(v), "Please choose a time zone from the list"),
+  contactEmail: z.email("Please enter a contact email address").max(254),
+  beachName: z.string().trim().min(1, "Please enter the name of the beach you test").max(200),
+};
+
 /** Turns zod issues into one message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

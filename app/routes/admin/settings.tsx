@@ -1,9 +1,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
-import { FormAlert, FormField, formFieldsOf } from "#app/components/FormField.tsx";
+import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/components/FormField.tsx";
 import { adminRequest } from "#app/lib/admin.server.ts";
-import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
+import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/lib/forms.ts";
 import { getAssociationDetails, saveAssociationDetails } from "#app/models/association.server.ts";
 import { screen } from "./screens.ts";
 
@@ -14,16 +14,10 @@ export function meta() {
   return [{ title: `${SCREEN.heading} · Admin` }];
 }
 
-/** Every IANA time zone this server knows, for the time zone list. */
-const TIME_ZONES = Intl.supportedValuesOf("timeZone");
-
 /** The association's details (issue 10): every field but the social link is required. */
 const SettingsSchema = z
   .object({
-    name: z.string().trim().min(1, "Please enter the association's name").max(200),
-    shortName: z.string().trim().min(1, "Please enter a short name for the header").max(60),
-    timeZone: z.string().refine((v) => TIME_ZONES.includes(v), "Please choose a time zone from the list"),
-    contactEmail: z.email("Please enter a contact email address").max(254),
+    ...associationFields,
     socialUrl: z
       .string()
       .trim()
@@ -31,7 +25,6 @@ const SettingsSchema = z
       .default("")
       .refine((v) => v === "" || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), "Please enter a full https:// address, or leave it empty"),
     socialLabel: z.string().trim().max(40).default(""),
-    beachName: z.string().trim().min(1, "Please enter the name of the beach you test").max(200),
   })
   .refine((v) => v.socialUrl === "" || v.socialLabel !== "", { path: ["socialLabel"], message: "Please enter the link's label, e.g. Facebook" });
 
@@ -41,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     details,
     limits: formLimits(SettingsSchema),
+    // The server's list, so the page is the same after hydration whatever the browser knows.
     timeZones: TIME_ZONES,
     // Formatted here, in the association's time zone, so the browser shows the same words.
     changed: updatedBy && updatedAt ? { by: updatedBy, at: new Date(updatedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: details.timeZone }) } : null,
@@ -65,8 +59,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const { details, changed, saved } = loaderData;
   const busy = useNavigation().state === "submitting";
   const field = formFieldsOf(loaderData.limits, actionData, details);
-  const timeZone = actionData?.values?.timeZone ?? details.timeZone;
-  const zoneError = actionData?.fieldErrors?.timeZone;
   return (
     <>
       <h1>{SCREEN.heading}</h1>
@@ -80,21 +72,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <Form method="post" className="stack">
         <FormField label="Name" hint="In the footer, page titles and emails." {...field("name")} />
         <FormField label="Short name" hint="In the header, beside the logo." {...field("shortName")} />
-        <div>
-          <label htmlFor="timeZone">Time zone</label>
-          <select id="timeZone" name="timeZone" defaultValue={timeZone} aria-invalid={zoneError ? true : undefined} aria-describedby={zoneError ? "timeZone-error" : undefined}>
-            {loaderData.timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
-          {zoneError && (
-            <p id="timeZone-error" className="field-error">
-              {zoneError}
-            </p>
-          )}
-        </div>
+        <TimeZoneField zones={loaderData.timeZones} result={actionData} defaultValue={details.timeZone} />
         <FormField label="Contact email" type="email" hint="On the Contact page." {...field("contactEmail")} />
         <FormField label="Social page link" type="url" placeholder="https://www.facebook.com/…" hint="Linked from the header; leave empty for none." {...field("socialUrl")} />
         <FormField label="Social page label" placeholder="Facebook" {...field("socialLabel")} />

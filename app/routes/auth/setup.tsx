@@ -1,10 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/setup";
-import { FormAlert, FormField, formFieldsOf } from "#app/components/FormField.tsx";
+import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/components/FormField.tsx";
 import { ensureAdmin } from "#app/lib/auth.server.ts";
 import { getServices, redirectWithCookies } from "#app/lib/context.server.ts";
-import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
+import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/lib/forms.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
 import { clearSetupToken, isValidSetupToken } from "#app/lib/setup.server.ts";
 import { DEMO_DETAILS, saveAssociationDetails } from "#app/models/association.server.ts";
@@ -12,9 +12,6 @@ import { DEMO_DETAILS, saveAssociationDetails } from "#app/models/association.se
 export function meta() {
   return [{ title: "Set up your association's site · Shoreline" }, { name: "robots", content: "noindex" }];
 }
-
-/** Every IANA time zone this server knows, for the time zone list. */
-const TIME_ZONES = Intl.supportedValuesOf("timeZone");
 
 const SetupSchema = z
   .object({
@@ -24,11 +21,7 @@ const SetupSchema = z
       .min(PASSWORD_MIN, `The password needs at least ${PASSWORD_MIN} characters`)
       .max(PASSWORD_MAX, `The password can have at most ${PASSWORD_MAX} characters`),
     confirm: z.string().min(1, "Please repeat the password"),
-    name: z.string().trim().min(1, "Please enter the association's name").max(200),
-    shortName: z.string().trim().min(1, "Please enter a short name for the header").max(60),
-    timeZone: z.string().refine((v) => TIME_ZONES.includes(v), "Please choose a time zone from the list"),
-    contactEmail: z.email("Please enter a contact email address").max(254),
-    beachName: z.string().trim().min(1, "Please enter the name of the beach you test").max(200),
+    ...associationFields,
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The two passwords are not the same" });
 
@@ -65,7 +58,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const field = formFieldsOf(loaderData.limits, actionData, loaderData.defaults);
-  const timeZone = actionData?.values?.timeZone ?? loaderData.defaults.timeZone;
   return (
     <div className="page narrow">
       <h1>Set up your association's site</h1>
@@ -82,21 +74,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <legend>The association</legend>
           <FormField label="Name" hint="As it appears in the footer and in emails, e.g. Heron Lake Association." {...field("name")} />
           <FormField label="Short name" hint="For the header, e.g. Heron Lake." {...field("shortName")} />
-          <div>
-            <label htmlFor="timeZone">Time zone</label>
-            <select id="timeZone" name="timeZone" defaultValue={timeZone} aria-describedby={actionData?.fieldErrors?.timeZone ? "timeZone-error" : undefined}>
-              {loaderData.timeZones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll("_", " ")}
-                </option>
-              ))}
-            </select>
-            {actionData?.fieldErrors?.timeZone && (
-              <p id="timeZone-error" className="field-error">
-                {actionData.fieldErrors.timeZone}
-              </p>
-            )}
-          </div>
+          <TimeZoneField zones={loaderData.timeZones} result={actionData} defaultValue={loaderData.defaults.timeZone} />
           <FormField label="Contact email" type="email" {...field("contactEmail")} />
           <FormField label="Beach name" hint="The beach whose water the association tests." {...field("beachName")} />
         </fieldset>
