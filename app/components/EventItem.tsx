@@ -1,8 +1,12 @@
 import type { Event } from "#db/schema.ts";
 import { clockTime, longDate } from "#app/lib/format.ts";
+import { Markdown } from "#app/components/Markdown.tsx";
 
-/** One event: title, date and time, place and details, all shown as text. */
-export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails"> }) {
+/**
+ * One event: title, date and time and place shown as text; `event.detailsHtml` is its Markdown details as the loader
+ * rendered them (`eventsForDisplay` in app/lib/item-html.server.ts).
+ */
+export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place"> & { detailsHtml: string } }) {
   const when = [event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(" · ");
   return (
     <article className="card" aria-labelledby={`event-${event.id}`}>
@@ -19,7 +23,7 @@ export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date
           </>
         )}
       </p>
-      {event.eventDetails && <p className="prose">{event.eventDetails}</p>}
+      {event.detailsHtml && <Markdown html={event.detailsHtml} />}
     </article>
   );
 }

@@ -16,6 +16,8 @@ export interface FormFieldProps {
   type?: InputType;
   /** A textarea of this many rows instead of an input. */
   rows?: number;
+  /** A select of these choices instead of an input (the value is the choice as shown). */
+  options?: readonly string[];
   /** Help shown under the input and read with it (aria-describedby). */
   hint?: ReactNode;
   /** The element id; defaults to `name`. Two forms on one page need different ids. */
@@ -35,6 +37,8 @@ export interface FormFieldProps {
   onValue?: (value: string) => void;
   /** The hint changes as the field is typed in: screen readers are told (aria-live). */
   liveHint?: boolean;
+  /** Shown between the label and the input: a `MarkdownField`'s formatting toolbar. */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -63,7 +67,16 @@ export function FormField(props: FormFieldProps) {
   return (
     <div>
       <label htmlFor={id}>{props.label}</label>
-      {props.rows ? (
+      {props.toolbar}
+      {props.options ? (
+        <select {...common} defaultValue={submitted ?? props.defaultValue}>
+          {props.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      ) : props.rows ? (
         <textarea {...common} rows={props.rows} defaultValue={submitted ?? props.defaultValue} />
       ) : (
         <input

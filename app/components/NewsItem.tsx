@@ -1,8 +1,12 @@
 import type { NewsPost } from "#db/schema.ts";
 import { longDate } from "#app/lib/format.ts";
+import { Markdown } from "#app/components/Markdown.tsx";
 
-/** One news post; its text is shown as text (never HTML), keeping line breaks. */
-export function NewsItem({ post, headingLevel = 3 }: { post: Pick<NewsPost, "id" | "title" | "text" | "date" | "author">; headingLevel?: 2 | 3 }) {
+/**
+ * One news post; `post.html` is its Markdown text as the loader rendered it (`newsForDisplay` in
+ * app/lib/item-html.server.ts): formatted, never raw HTML from the text.
+ */
+export function NewsItem({ post, headingLevel = 3 }: { post: Pick<NewsPost, "id" | "title" | "date" | "author"> & { html: string }; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card" aria-labelledby={`news-${post.id}`}>
@@ -10,7 +14,7 @@ export function NewsItem({ post, headingLevel = 3 }: { post: Pick<NewsPost, "id"
       <p className="meta">
         <time dateTime={post.date}>{longDate(post.date)}</time> · {post.author}
       </p>
-      <p className="prose">{post.text}</p>
+      <Markdown html={post.html} />
     </article>
   );
 }

@@ -6,63 +6,9 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { associationToday, signIn } from "../helpers.ts";
+import { MARKDOWN_PAYLOADS, PAYLOADS, XSS_MARK } from "../../support/xss-payloads.ts";
 
-const MARK = "data-xss";
-/** Classic vectors (OWASP XSS filter evasion cheat sheet and PortSwigger's list), each marked where it makes markup. */
-export const PAYLOADS = [
-  `<script ${MARK}>alert(1)</script>`,
-  `<img src=x onerror=alert(2) ${MARK}>`,
-  `<svg onload=alert(3) ${MARK}>`,
-  `<svg><script ${MARK}>alert(4)</script></svg>`,
-  `"><script ${MARK}>alert(5)</script>`,
-  `'><img src=x onerror=alert(6) ${MARK}>`,
-  `</textarea><img src=x onerror=alert(7) ${MARK}>`,
-  `</title><script ${MARK}>alert(8)</script>`,
-  `<body onload=alert(9) ${MARK}>`,
-  `<iframe src="javascript:alert(10)" ${MARK}></iframe>`,
-  `<iframe srcdoc="<script>alert(11)</script>" ${MARK}></iframe>`,
-  `<a href="javascript:alert(12)" ${MARK}>click</a>`,
-  `<a href="jav&#x09;ascript:alert(13)" ${MARK}>x</a>`,
-  `<details open ontoggle=alert(14) ${MARK}>`,
-  `<input autofocus onfocus=alert(15) ${MARK}>`,
-  `<select autofocus onfocus=alert(16) ${MARK}>`,
-  `<video><source onerror=alert(17) ${MARK}></video>`,
-  `<audio src=x onerror=alert(18) ${MARK}>`,
-  `<object data="javascript:alert(19)" ${MARK}>`,
-  `<embed src="javascript:alert(20)" ${MARK}>`,
-  `<math><mtext></p><script ${MARK}>alert(21)</script>`,
-  `<marquee onstart=alert(22) ${MARK}>`,
-  `<div style="background:url(javascript:alert(23))" ${MARK}>`,
-  `<style ${MARK}>@import 'javascript:alert(24)';</style>`,
-  `<link rel=stylesheet href="javascript:alert(25)" ${MARK}>`,
-  `<meta http-equiv="refresh" content="0;url=javascript:alert(26)" ${MARK}>`,
-  `<base href="javascript:alert(27)//" ${MARK}>`,
-  `<form action="javascript:alert(28)" ${MARK}><button>x</button></form>`,
-  `<button formaction="javascript:alert(29)" ${MARK}>x</button>`,
-  `<img src=x:alert(30) onerror=eval(src) ${MARK}>`,
-  `<img """><script ${MARK}>alert(31)</script>">`,
-  `<IMG SRC=x OnErRoR=alert(32) ${MARK}>`,
-  `<scr<script>ipt ${MARK}>alert(33)</scr</script>ipt>`,
-  `<svg><animate onbegin=alert(34) attributeName=x dur=1s ${MARK}>`,
-  `<svg><a xlink:href="javascript:alert(35)" ${MARK}><text x=20 y=20>x</text></a></svg>`,
-  `<noscript><p title="</noscript><img src=x onerror=alert(36) ${MARK}>">`,
-  `<template><script ${MARK}>alert(37)</script></template>`,
-  `<img src=x onerror="&#97;lert(38)" ${MARK}>`,
-  `<img src=x onerror=\\u0061lert(39) ${MARK}>`,
-  `javascript:alert(40)`,
-  `data:text/html,<script ${MARK}>alert(41)</script>`,
-  `{{constructor.constructor('alert(42)')()}}`,
-  `\${alert(43)}`,
-  `<!--<img src="--><img src=x onerror=alert(44) ${MARK}>-->`,
-  `<![CDATA[<script ${MARK}>alert(45)</script>]]>`,
-  `<x onmouseover=alert(46) ${MARK}>hover`,
-  `<table background="javascript:alert(47)" ${MARK}>`,
-  `<isindex action=javascript:alert(48) type=submit ${MARK}>`,
-  `"onmouseover="alert(49)`,
-  `';alert(50);//`,
-  `</script><script ${MARK}>alert(51)</script>`,
-  `<keygen autofocus onfocus=alert(52) ${MARK}>`,
-];
+const MARK = XSS_MARK;
 const SQL = `Robert'); DROP TABLE news_post;-- "quoted" \\ back%slash _under`;
 
 async function expectNothingRan(page: Page, path: string, dialogs: string[]) {
@@ -94,6 +40,12 @@ test("XSS payloads in every text field never execute, on public pages and admin 
     expect((await post("/admin/news", { intent: "save", title: payload, text: `${payload}\n${SQL}`, date: today, author: payload })).status(), `news ${i}`).toBe(302);
     expect((await post("/admin/events", { intent: "save", title: payload, date: today, startTime: "", timeDetails: payload, place: payload, eventDetails: payload, author: payload })).status(), `event ${i}`).toBe(302);
   }
+  // Markdown texts (news, event details, an FAQ answer): links and images to script or data addresses stay text.
+  for (const [i, payload] of MARKDOWN_PAYLOADS.entries()) {
+    expect((await post("/admin/news", { intent: "save", title: `Markdown ${i}`, text: payload, date: today, author: "Board" })).status(), `markdown news ${i}`).toBe(302);
+  }
+  expect((await post("/admin/events", { intent: "save", title: "Markdown event", date: today, startTime: "", timeDetails: "", place: "", eventDetails: MARKDOWN_PAYLOADS.join("\n\n"), author: "Board" })).status()).toBe(302);
+  expect((await post("/admin/faq", { question: "Markdown answer?", answer: [...MARKDOWN_PAYLOADS, ...PAYLOADS.slice(0, 20)].join("\n\n") })).status()).toBe(302);
   expect((await post("/admin/members", { intent: "add", emails: PAYLOADS.join(" , ") })).status()).toBe(302);
   for (const payload of PAYLOADS.slice(0, 20)) {
     const upload = await api.post("/admin/documents/upload", {
@@ -116,8 +68,13 @@ test("XSS payloads in every text field never execute, on public pages and admin 
       expect((await post("/admin/banner", { intent: "save", text: half.join(" ") })).status()).toBe(302);
       for (const path of ["/", "/admin/banner"]) await expectNothingRan(page, path, dialogs);
     }
-    for (const path of ["/news-events", "/more/documents", "/admin/news", "/admin/events", "/admin/members", "/admin/documents"]) {
+    for (const path of ["/news-events", "/the-lake", "/more/documents", "/admin/news", "/admin/events", "/admin/faq", "/admin/members", "/admin/documents"]) {
       await expectNothingRan(page, path, dialogs);
+    }
+    for (const path of ["/news-events", "/the-lake"]) {
+      await page.goto(path);
+      expect(await page.locator(".prose-md img").count(), `${path}: images`).toBe(0);
+      expect(await page.locator('.prose-md a[href^="javascript:" i], .prose-md a[href^="data:" i], .prose-md a[href^="vbscript:" i]').count(), `${path}: script links`).toBe(0);
     }
     // An edit modal and a manage modal render the payloads in form fields.
     await page.goto("/admin/news");
@@ -132,5 +89,5 @@ test("XSS payloads in every text field never execute, on public pages and admin 
   } finally {
     await post("/admin/banner", { intent: "save", text: original.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">") });
   }
-  console.log(`XSS: ${PAYLOADS.length} payloads tried in news (3 fields), events (5 fields), members, 20 document names, the banner, and form echoes; 0 executed`);
+  console.log(`XSS: ${PAYLOADS.length} payloads tried in news (3 fields), events (5 fields), ${MARKDOWN_PAYLOADS.length} Markdown ones in news, events and an FAQ answer, members, 20 document names, the banner, and form echoes; 0 executed`);
 });

@@ -1,0 +1,282 @@
+/**
+ * Pictures (issue 10 part 4), through the real server and real sharp: a phone photo carrying GPS EXIF tags, uploaded
+ * as a board member's photo, is served in every width as WebP with no EXIF or XMP left (its location is not
+ * published), and /more/meetboard offers it with srcset, width, height and lazy loading. The same for the
+ * association's logo uploaded on /admin/settings: shown at once in the header of cached pages, with priority; kept
+ * when the form is saved without a file, removed with its files. A text file named
+ * photo.jpg, a truncated JPEG, a picture over 20 MB and a picture without alt text are refused with a clear message,
+ * what was typed comes back, and nothing is stored: no image row, no file under $DATA_DIR/images.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
+
+const ADMIN = { email: "pictures@example.org", password: "a long enough password" };
+const dir = mkdtempSync(path.join(tmpdir(), "shoreline-images-"));
+let server: RunningServer;
+let cookie = "";
+
+/** The GPS position written into the test photo: 43° 4′ 0″ N, 89° 23′ 0″ W. */
+const GPS = { GPSLatitudeRef: "N", GPSLatitude: "43/1 4/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "89/1 23/1 0/1" };
+
+/** Whether `bytes` hold the latitude's 43/1 as an EXIF rational (big- or little-endian), as the GPS IFD writes it. */
+function holdsLatitude(bytes: Buffer): boolean {
+  return bytes.includes(Buffer.from([0, 0, 0, 43, 0, 0, 0, 1])) || bytes.includes(Buffer.from([43, 0, 0, 0, 1, 0, 0, 0]));
+}
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: dir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED: "none" });
+  cookie = await signInCookie(server.url, ADMIN.email, ADMIN.password);
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A 2000 × 1500 JPEG as a phone writes it: camera make and model, and where it was taken. */
+async function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 40, g: 110, b: 160 } } })
+    .jpeg({ quality: 85 })
+    .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 15", Software: "Camera 1.0" }, IFD3: GPS })
+    .toBuffer();
+}
+
+/** Posts the board's edit form as a browser does: multipart, with the file under `photo`. */
+function postMember(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set("photo", file ? new Blob([new Uint8Array(file.bytes)], { type: file.type }) : new Blob([], { type: "application/octet-stream" }), file?.name ?? "");
+  return fetch(`${server.url}/admin/board?edit=new`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body: form });
+}
+
+async function page(pathname: string): Promise<string> {
+  const response = await fetch(`${server.url}${pathname}`);
+  expect(response.status).toBe(200);
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+/** What is stored: the image rows (read from the SQLite file beside the running server) and the image files. */
+function stored(): { rows: number; files: string[] } {
+  const db = new Database(path.join(dir, "shoreline.db"), { readonly: true });
+  try {
+    const { n } = db.prepare("select count(*) as n from image").get() as { n: number };
+    let files: string[] = [];
+    try {
+      files = readdirSync(path.join(dir, "images"));
+    } catch {
+      files = [];
+    }
+    return { rows: n, files };
+  } finally {
+    db.close();
+  }
+}
+
+describe("a board member's phone photo", () => {
+  it("really carries GPS EXIF tags before upload", async () => {
+    const meta = await sharp(await phonePhoto()).metadata();
+    expect(meta.exif).toBeDefined();
+    const exif = meta.exif!.toString("latin1");
+    expect(exif).toContain("PhoneMaker");
+    // GPSLatitudeRef "N" and the rational 43/1 are in the GPS IFD.
+    expect(meta.exif!.includes(Buffer.from([0, 0, 0, 43, 0, 0, 0, 1])) || meta.exif!.includes(Buffer.from([43, 0, 0, 0, 1, 0, 0, 0]))).toBe(true);
+  });
+
+  it("is served in every width as WebP without EXIF, XMP or the GPS values, with srcset, width and height on /more/meetboard", async () => {
+    const before = stored();
+    const response = await postMember({ intent: "save", name: "Ada Lindqvist", title: "Secretary", photoAlt: "Ada smiling on the dock" }, { bytes: await phonePhoto(), name: "IMG_0042.jpg", type: "image/jpeg" });
+    expect(response.status).toBe(302);
+    const after = stored();
+    expect(after.rows).toBe(before.rows + 1);
+
+    const html = await page("/more/meetboard");
+    const img = /<img[^>]*alt="Ada smiling on the dock"[^>]*>/.exec(html)?.[0];
+    expect(img, "the photo's img element").toBeDefined();
+    const srcset = /srcSet="([^"]+)"|srcset="([^"]+)"/.exec(img!);
+    const urls = (srcset?.[1] ?? srcset?.[2] ?? "").split(", ").map((entry) => entry.split(" "));
+    // 2000 px wide: 320, 640, 960, 1280 and 1920, none wider than the original.
+    expect(urls.map(([, w]) => w)).toEqual(["320w", "640w", "960w", "1280w", "1920w"]);
+    expect(img).toMatch(/width="1920"/);
+    expect(img).toMatch(/height="1440"/);
+    expect(img).toMatch(/loading="lazy"/);
+    expect(img).toMatch(/decoding="async"/);
+    expect(img).toMatch(/sizes="8rem"/);
+    expect(img).toMatch(/src="\/images\/[0-9a-f]{32}\/960\.webp"/);
+    expect(after.files).toHaveLength(before.files.length + 5);
+
+    for (const [url, descriptor] of urls) {
+      const served = await fetch(`${server.url}${url}`);
+      expect(served.status, url).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe("webp");
+      expect(`${meta.width}w`).toBe(descriptor);
+      expect(meta.exif, `${url} has no EXIF`).toBeUndefined();
+      expect(meta.xmp, `${url} has no XMP`).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(bytes.includes("EXIF")).toBe(false);
+      expect(bytes.includes("PhoneMaker")).toBe(false);
+      expect(bytes.includes(Buffer.from([0, 0, 0, 43, 0, 0, 0, 1]))).toBe(false);
+      expect(bytes.includes(Buffer.from([43, 0, 0, 0, 1, 0, 0, 0]))).toBe(false);
+    }
+    // A width the picture was not made at, and an unknown picture, are not found.
+    const id = /\/images\/([0-9a-f]{32})\//.exec(urls[0]![0]!)![1];
+    expect((await fetch(`${server.url}/images/${id}/100.webp`)).status).toBe(404);
+    expect((await fetch(`${server.url}/images/${"0".repeat(32)}/320.webp`)).status).toBe(404);
+    expect((await fetch(`${server.url}/images/..%2Fshoreline.db/320.webp`)).status).toBe(404);
+  });
+});
+
+describe("refused pictures", () => {
+  async function refused(file: { bytes: Uint8Array; name: string; type: string }, message: string, alt = "A picture") {
+    const before = stored();
+    const response = await postMember({ intent: "save", name: "Refused Person", title: "Member at Large", photoAlt: alt }, file);
+    expect(response.status).toBe(400);
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(message);
+    // What was typed comes back.
+    expect(html).toContain('value="Refused Person"');
+    expect(stored()).toEqual(before);
+    expect(await page("/more/meetboard")).not.toContain("Refused Person");
+  }
+
+  it("a text file named photo.jpg", async () => {
+    await refused({ bytes: new TextEncoder().encode("just some words, not a picture\n"), name: "photo.jpg", type: "image/jpeg" }, "This file is not a JPEG, PNG or WebP picture.");
+  });
+
+  it("an HTML page named photo.png", async () => {
+    await refused({ bytes: new TextEncoder().encode("<html><script>alert(1)</script></html>"), name: "photo.png", type: "image/png" }, "This file is not a JPEG, PNG or WebP picture.");
+  });
+
+  it("a truncated JPEG", async () => {
+    const whole = await phonePhoto();
+    await refused({ bytes: whole.subarray(0, Math.floor(whole.length / 2)), name: "cut.jpg", type: "image/jpeg" }, "The picture could not be read: it may be damaged.");
+  });
+
+  it("a picture larger than 20 MB", async () => {
+    // A real JPEG start, padded past the limit.
+    const start = await phonePhoto();
+    const big = new Uint8Array(20 * 1024 * 1024 + 1024);
+    big.set(start);
+    await refused({ bytes: big, name: "huge.jpg", type: "image/jpeg" }, "The picture is larger than 20 MB.");
+  });
+
+  it("a photo without alt text", async () => {
+    await refused({ bytes: await phonePhoto(), name: "IMG_0043.jpg", type: "image/jpeg" }, "Please describe the picture for people who cannot see it.", "   ");
+  });
+});
+
+describe("the association's logo (/admin/settings)", () => {
+  const SETTINGS = {
+    name: "Loon Lake Property Owners",
+    shortName: "Loon Lake",
+    timeZone: "America/Chicago",
+    contactEmail: "board@loonlake.example.org",
+    socialUrl: "",
+    socialLabel: "",
+    beachName: "Loon Lake Town Beach",
+  };
+
+  /** Posts the settings form as a browser does: multipart, the logo file under `logo` (empty when none is chosen). */
+  function saveSettings(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...SETTINGS, ...fields })) form.set(name, value);
+    form.set("logo", file ? new Blob([new Uint8Array(file.bytes)], { type: file.type }) : new Blob([], { type: "application/octet-stream" }), file?.name ?? "");
+    return fetch(`${server.url}/admin/settings`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body: form });
+  }
+
+  /** The header's logo img of a public page. */
+  async function headerLogo(pathname: string): Promise<string> {
+    const html = await page(pathname);
+    const link = /<a[^>]*class="logo"[^>]*>([\s\S]*?)<\/a>/.exec(html)?.[1];
+    const img = /<img[^>]*>/.exec(link ?? "")?.[0];
+    expect(img, `the header's logo on ${pathname}`).toBeDefined();
+    return img!;
+  }
+
+  /** A square phone photo of the association's sign, with where it was taken. */
+  function signPhoto(): Promise<Buffer> {
+    return sharp({ create: { width: 1000, height: 1000, channels: 3, background: { r: 20, g: 90, b: 60 } } })
+      .jpeg({ quality: 85 })
+      .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 15" }, IFD3: GPS })
+      .toBuffer();
+  }
+
+  it("is uploaded with GPS EXIF, shown in the header of cached pages with priority, and served without the location", async () => {
+    const bundled = await headerLogo("/");
+    expect(bundled).not.toContain("/images/");
+    // Fill the page cache, so that the new logo must come through the change counters.
+    await page("/contact-us");
+    const before = stored();
+    const photo = await signPhoto();
+    expect(holdsLatitude((await sharp(photo).metadata()).exif ?? Buffer.alloc(0)), "the photo carries its GPS latitude").toBe(true);
+    const response = await saveSettings({ logoAlt: "The Loon Lake sign" }, { bytes: photo, name: "IMG_0100.jpg", type: "image/jpeg" });
+    expect(response.status).toBe(302);
+    expect(stored().rows).toBe(before.rows + 1);
+    expect(stored().files).toHaveLength(before.files.length + 3);
+
+    for (const pathname of ["/", "/contact-us"]) {
+      const img = await headerLogo(pathname);
+      // The link names the site, so the picture inside it is decorative.
+      expect(img).toContain('alt=""');
+      expect(img).toMatch(/srcSet="\/images\/[0-9a-f]{32}\/320\.webp 320w, \/images\/[0-9a-f]{32}\/640\.webp 640w, \/images\/[0-9a-f]{32}\/960\.webp 960w"/i);
+      expect(img).toMatch(/width="960"/);
+      expect(img).toMatch(/height="960"/);
+      expect(img).toMatch(/sizes="40px"/);
+      expect(img).toMatch(/fetchpriority="high"/i);
+      expect(img).not.toMatch(/loading="lazy"/);
+    }
+    const img = await headerLogo("/");
+    const urls = [...img.matchAll(/(\/images\/[0-9a-f]{32}\/\d+\.webp) \d+w/g)].map((match) => match[1]!);
+    expect(urls).toHaveLength(3);
+    for (const url of urls) {
+      const served = await fetch(`${server.url}${url}`);
+      expect(served.status, url).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif, `${url} has no EXIF`).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(bytes.includes("PhoneMaker")).toBe(false);
+      expect(holdsLatitude(bytes), `${url} holds no latitude`).toBe(false);
+    }
+    const screen = await (await fetch(`${server.url}/admin/settings`, { headers: { Cookie: cookie } })).text();
+    expect(screen).toContain(">The Loon Lake sign</textarea>");
+  });
+
+  it("keeps the logo when the form is saved without a file, and refuses a disguised one with the fields as typed", async () => {
+    const current = await headerLogo("/");
+    const before = stored();
+    expect((await saveSettings({ logoAlt: "The Loon Lake sign at the landing" })).status).toBe(302);
+    expect(await headerLogo("/")).toBe(current);
+    expect(stored()).toEqual(before);
+    const screen = await (await fetch(`${server.url}/admin/settings`, { headers: { Cookie: cookie } })).text();
+    expect(screen).toContain(">The Loon Lake sign at the landing</textarea>");
+
+    const refused = await saveSettings({ shortName: "Typed Name", logoAlt: "A logo" }, { bytes: new TextEncoder().encode("GIF89a? no, just words"), name: "logo.png", type: "image/png" });
+    expect(refused.status).toBe(400);
+    const html = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("This file is not a JPEG, PNG or WebP picture.");
+    expect(html).toContain('value="Typed Name"');
+    expect(stored()).toEqual(before);
+    expect(await headerLogo("/")).toBe(current);
+  });
+
+  it("is removed with its files, and the bundled logo is back", async () => {
+    const id = /\/images\/([0-9a-f]{32})\//.exec(await headerLogo("/"))![1]!;
+    const before = stored();
+    expect((await saveSettings({ logoAlt: "", logoRemove: "on" })).status).toBe(302);
+    expect(await headerLogo("/")).not.toContain("/images/");
+    expect(stored().rows).toBe(before.rows - 1);
+    expect(stored().files.filter((name) => name.startsWith(id))).toEqual([]);
+    expect((await fetch(`${server.url}/images/${id}/320.webp`)).status).toBe(404);
+  });
+});
