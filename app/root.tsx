@@ -1,11 +1,12 @@
 import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { association } from "#content/association.ts";
+import { FALLBACK_SITE } from "#app/lib/meta.ts";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { currentUser, getServices, sessionMiddleware } from "./lib/context.server.ts";
-import { getAssociationDetails } from "./models/association.server.ts";
+import { getAssociationDetails, getLogoImageId } from "./models/association.server.ts";
+import { getImage } from "./lib/images.server.ts";
 import { todayIn } from "./lib/dates.ts";
 import { InlineStylesheet } from "./lib/inline-css.tsx";
 import { NonceContext } from "./lib/nonce.ts";
@@ -22,8 +23,11 @@ export const handle: RouteHandle = { pageCache: true };
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = await getAssociationDetails(getServices(context).db);
+  const { db } = getServices(context);
+  const [site, logoId] = await Promise.all([getAssociationDetails(db), getLogoImageId(db)]);
+  const logo = logoId ? await getImage(db, logoId) : undefined;
   return {
+    logo: logo ?? null,
     signedIn: currentUser(context) !== null,
     year: Number(todayIn(site.timeZone).slice(0, 4)),
     site: { name: site.name, shortName: site.shortName, socialUrl: site.socialUrl, socialLabel: site.socialLabel },
@@ -31,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const name = loaderData?.site.name ?? association.name;
+  const name = loaderData?.site.name ?? FALLBACK_SITE.name;
   return [{ title: name }, { name: "description", content: `${name}: beach conditions, news, events and membership.` }];
 }
 
@@ -54,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header signedIn={data?.signedIn ?? false} nonce={nonce} site={data?.site} />
+        <Header signedIn={data?.signedIn ?? false} nonce={nonce} site={data?.site} logo={data?.logo} />
         {ownMain ? (
           children
         ) : (

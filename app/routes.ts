@@ -15,6 +15,7 @@ export default [
     route("documents", "routes/public/more/documents.tsx"),
   ]),
   route("documents/:id", "routes/public/document-download.ts"),
+  route("images/:id/:file", "routes/public/image.ts"),
   route("api/email", "routes/api/email.ts"),
 
   route("login", "routes/auth/login.tsx"),

@@ -1,21 +1,9 @@
 import type { BylawsArticle } from "./types.ts";
-import { governance, membership } from "./membership.ts";
-
-const WORDS = [
-  "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-  "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-];
-
-/** "fifteen (15)", the way bylaws usually write numbers; digits alone above twenty. */
-function spell(n: number): string {
-  const word = WORDS[n];
-  return word === undefined ? String(n) : `${word} (${n})`;
-}
-
-const { quorum, noticeDays, boardSize, termYears } = governance;
-const { duesDollars, duesDate } = membership;
-
-/** Bylaws of the Heron Lake Association, shown in collapsible articles on /more/meetboard. */
+/**
+ * Bylaws of the Heron Lake Association, seeded for the demo and then edited on /admin/bylaws; shown in collapsible
+ * articles on /more/meetboard. `{quorum}`, `{noticeDays}`, `{boardSize}`, `{termYears}`, `{duesDollars}` and
+ * `{duesDate}` stand for the numbers the board sets (app/models/governance.server.ts).
+ */
 export const bylaws: BylawsArticle[] = [
   {
     number: "Article I",
@@ -59,11 +47,11 @@ export const bylaws: BylawsArticle[] = [
     sections: [
       {
         heading: "Amount",
-        text: `Annual dues are $${duesDollars} per household per year. The amount may be changed only by a vote of the members at the annual meeting.`,
+        text: "Annual dues are ${duesDollars} per household per year. The amount may be changed only by a vote of the members at the annual meeting.",
       },
       {
         heading: "Due date",
-        text: `Dues are due on ${duesDate} of each year and cover the membership year from ${duesDate} through the following March 31. Dues may be mailed to the Treasurer or paid in person at the annual meeting.`,
+        text: "Dues are due on {duesDate} of each year and cover the membership year from {duesDate} through the following March 31. Dues may be mailed to the Treasurer or paid in person at the annual meeting.",
       },
       {
         heading: "Lapsed membership",
@@ -85,11 +73,11 @@ export const bylaws: BylawsArticle[] = [
       },
       {
         heading: "Notice",
-        text: `Notice of every meeting of the members, stating the date, time, place and purpose, must be sent by email or mail, or posted on the Association's website, at least ${spell(noticeDays)} days before the meeting.`,
+        text: "Notice of every meeting of the members, stating the date, time, place and purpose, must be sent by email or mail, or posted on the Association's website, at least {noticeDays} days before the meeting.",
       },
       {
         heading: "Quorum",
-        text: `A quorum for any meeting of the members is ${spell(quorum)} members in good standing present in person. Unless these bylaws say otherwise, decisions are made by a majority of the votes cast at a meeting where a quorum is present.`,
+        text: "A quorum for any meeting of the members is {quorum} members in good standing present in person. Unless these bylaws say otherwise, decisions are made by a majority of the votes cast at a meeting where a quorum is present.",
       },
     ],
   },
@@ -103,7 +91,7 @@ export const bylaws: BylawsArticle[] = [
       },
       {
         heading: "Number and terms",
-        text: `The Board consists of ${spell(boardSize)} directors, each elected by the members at the annual meeting for a term of ${spell(termYears)} years. Terms are staggered so that roughly half of the seats are elected each year. A director may serve no more than three consecutive terms.`,
+        text: "The Board consists of {boardSize} directors, each elected by the members at the annual meeting for a term of {termYears} years. Terms are staggered so that roughly half of the seats are elected each year. A director may serve no more than three consecutive terms.",
       },
       {
         heading: "Vacancies",
@@ -161,7 +149,7 @@ export const bylaws: BylawsArticle[] = [
     sections: [
       {
         heading: "Fiscal year",
-        text: `The fiscal year of the Association runs from ${duesDate} through March 31 of the following year, the same as the membership year.`,
+        text: "The fiscal year of the Association runs from {duesDate} through March 31 of the following year, the same as the membership year.",
       },
       {
         heading: "Use of funds",
@@ -178,7 +166,7 @@ export const bylaws: BylawsArticle[] = [
     title: "Amendments",
     sections: [
       {
-        text: `These bylaws may be amended by a two-thirds vote of the members present and voting at any meeting of the members where a quorum is present, provided that the text of the proposed amendment was included in the notice of the meeting sent at least ${spell(noticeDays)} days beforehand.`,
+        text: "These bylaws may be amended by a two-thirds vote of the members present and voting at any meeting of the members where a quorum is present, provided that the text of the proposed amendment was included in the notice of the meeting sent at least {noticeDays} days beforehand.",
       },
     ],
   },

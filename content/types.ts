@@ -31,8 +31,8 @@ export interface Association {
 export interface BoardMember {
   name: string;
   title: string;
-  /** URL of the photo (an imported asset). */
-  image: string;
+  /** The photo's file in content/images/, imported into the image store by the demo seed. */
+  photo: string;
   /** Display order, ascending. */
   order: number;
 }

@@ -101,6 +101,40 @@ export interface SignInAttemptTable {
   succeeded: number;
 }
 
+/**
+ * One entry of an ordered list the board edits (board member, FAQ, bylaws article, local business): `data` is the
+ * entry's fields as JSON, checked by its kind's schema (app/models/site-content.server.ts).
+ */
+export interface SiteItemTable {
+  id: string;
+  /** "board" | "faq" | "bylaws" | "business" */
+  kind: string;
+  /** Place in its list, ascending; unique within a kind. */
+  position: number;
+  data: string;
+  /** Who saved the entry last (the administrator's email), and when (ms since epoch). */
+  updatedBy: string;
+  updatedAt: number;
+}
+
+/**
+ * A picture as uploaded (app/lib/images.server.ts): its text alternative and its WebP variants, one file per width in
+ * the image store (`<id>-<width>.webp`).
+ */
+export interface ImageTable {
+  id: string;
+  /** The text alternative, required. */
+  alt: string;
+  /** Pixels, of the largest variant (after turning the picture upright). */
+  width: number;
+  height: number;
+  /** The variants' widths in pixels, as a JSON array, ascending ("[320,640,960]"). */
+  widths: string;
+  /** The administrator's email (or the seed's author), and when (ms since epoch). */
+  createdBy: string;
+  createdAt: number;
+}
+
 export interface DB {
   news_post: NewsPostTable;
   event: EventTable;
@@ -111,6 +145,8 @@ export interface DB {
   setting: SettingTable;
   change_version: ChangeVersionTable;
   sign_in_attempt: SignInAttemptTable;
+  site_item: SiteItemTable;
+  image: ImageTable;
 }
 
 export type NewsPost = Selectable<NewsPostTable>;

@@ -18,7 +18,33 @@ import { createEvent } from "#app/models/events.server.ts";
 import { importMeasurements } from "#app/models/measurements.server.ts";
 import { createNewsPost } from "#app/models/news.server.ts";
 import { getSetting, setSetting, SETTING_KEYS } from "#app/models/settings.server.ts";
+import { DEMO_PAGE_TEXTS, savePageTexts } from "#app/models/page-texts.server.ts";
+import { boardMembers, businesses as businessList, bylawsArticles, questions } from "#app/models/site-content.server.ts";
+import { board } from "#content/board.ts";
+import { businesses } from "#content/businesses.ts";
+import { bylaws } from "#content/bylaws.ts";
+import { faq } from "#content/faq.ts";
 import montroseCsv from "./data/montrose-beach-ecoli-2013-2015.csv?raw";
+import type { Storage } from "#app/lib/storage.server.ts";
+import { storeImage } from "#app/lib/images.server.ts";
+import board1 from "#content/images/board-1.svg?raw";
+import board2 from "#content/images/board-2.svg?raw";
+import board3 from "#content/images/board-3.svg?raw";
+import board4 from "#content/images/board-4.svg?raw";
+import board5 from "#content/images/board-5.svg?raw";
+import lakeMapSvg from "#content/images/lake-map.svg?raw";
+import treasurerSvg from "#content/images/treasurer-contact.svg?raw";
+
+/** The demo's bundled pictures, by file name in content/images/ (read as text so they work in the server bundle too). */
+const BUNDLED_SVGS: Record<string, string> = {
+  "board-1.svg": board1,
+  "board-2.svg": board2,
+  "board-3.svg": board3,
+  "board-4.svg": board4,
+  "board-5.svg": board5,
+  "lake-map.svg": lakeMapSvg,
+  "treasurer-contact.svg": treasurerSvg,
+};
 
 /** How many of the real readings the demo shows. */
 export const SEED_READING_COUNT = 30;
@@ -42,20 +68,72 @@ export function recentRealReadings(today: string, count = SEED_READING_COUNT) {
  * `mode` "none", leave the data alone.
  * @returns whether content was written
  */
-export async function seedOnce(db: Database, mode: "demo" | "none", now = new Date()): Promise<boolean> {
-  if (await getSetting(db, SETTING_KEYS.seededAt)) return false;
+export async function seedOnce(db: Database, mode: "demo" | "none", now = new Date(), images?: Storage): Promise<boolean> {
+  const seeded = await getSetting(db, SETTING_KEYS.seededAt);
+  if (seeded) {
+    await upgradeSiteContent(db, seeded, now, images);
+    return false;
+  }
   const existing = await db.selectFrom("news_post").select("id").limit(1).executeTakeFirst();
   if (mode === "none" || existing) {
     await setSetting(db, SETTING_KEYS.seededAt, mode === "none" ? "none" : "skipped: not empty");
+    await setSetting(db, SETTING_KEYS.siteContentSeededAt, mode === "none" ? "none" : "skipped: not empty");
     return false;
   }
-  await seedDemo(db, now);
+  await seedDemo(db, now, images);
   await setSetting(db, SETTING_KEYS.seededAt, now.toISOString());
   return true;
 }
 
+/**
+ * An install from before the board's lists were in the database (issue 10) showed the demo's board, FAQ, bylaws and
+ * businesses from `content/`: it keeps showing them, now as rows the board can edit. An install started with
+ * `SEED=none` stays empty. Runs once.
+ */
+async function upgradeSiteContent(db: Database, seeded: string, now: Date, images?: Storage): Promise<void> {
+  if (await getSetting(db, SETTING_KEYS.siteContentSeededAt)) return;
+  if (seeded !== "none") await seedSiteContent(db, now.getTime(), images);
+  await setSetting(db, SETTING_KEYS.siteContentSeededAt, seeded === "none" ? "none" : now.toISOString());
+}
+
+/**
+ * The demo's board, FAQ, bylaws, businesses and page texts (content/), as the admin screens store them: Markdown
+ * texts, and, given the image store, the bundled pictures (board photos, map, treasurer card) as stored pictures,
+ * rasterised to WebP like an upload (`storeImage` with `allowSvg`). Without the store (model tests) there are none.
+ */
+export async function seedSiteContent(db: Database, at: number, images?: Storage): Promise<void> {
+  const picture = async (file: string, alt: string): Promise<string | null> => {
+    if (!images) return null;
+    const svg = BUNDLED_SVGS[file];
+    if (!svg) throw new Error(`content/images/${file} is not bundled with the seed`);
+    return (await storeImage({ db, images }, new TextEncoder().encode(svg), alt, AUTHOR, { allowSvg: true })).id;
+  };
+  await savePageTexts(
+    db,
+    {
+      ...DEMO_PAGE_TEXTS,
+      mapImageId: (await picture("lake-map.svg", DEMO_PAGE_TEXTS.mapAlt)) ?? "",
+      treasurerImageId: (await picture("treasurer-contact.svg", DEMO_PAGE_TEXTS.treasurerAlt)) ?? "",
+    },
+    AUTHOR,
+    at,
+  );
+  for (const member of [...board].sort((a, b) => a.order - b.order)) {
+    const photoId = await picture(member.photo, `Portrait of ${member.name}, ${member.title}`);
+    await boardMembers.create(db, { name: member.name, title: member.title, photoId }, AUTHOR, at);
+  }
+  for (const q of faq) await questions.create(db, { question: q.question, answer: q.answer.join("\n\n") }, AUTHOR, at);
+  for (const article of bylaws) {
+    const sections = article.sections.map((s) => (s.heading ? `**${s.heading}.** ${s.text}` : s.text)).join("\n\n");
+    await bylawsArticles.create(db, { number: article.number, title: article.title, sections }, AUTHOR, at);
+  }
+  for (const b of [...businesses].sort((x, y) => x.order - y.order)) {
+    await businessList.create(db, { name: b.name, category: b.category, address: b.address, phone: b.phone, link: b.link }, AUTHOR, at);
+  }
+}
+
 /** Writes the demo content relative to `now` in the association's time zone. */
-export async function seedDemo(db: Database, now = new Date()): Promise<void> {
+export async function seedDemo(db: Database, now = new Date(), images?: Storage): Promise<void> {
   const today = todayIn(association.timeZone, now);
   const at = now.getTime();
   const news = [
@@ -91,4 +169,6 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
 
   await setBanner(db, "Welcome to the new Heron Lake Association website! Dues for the year are due April 1.", AUTHOR, at);
   await importMeasurements(db, recentRealReadings(today), at);
+  await seedSiteContent(db, at, images);
+  await setSetting(db, SETTING_KEYS.siteContentSeededAt, now.toISOString());
 }

@@ -211,7 +211,7 @@ export async function start(dev?: DevServer): Promise<Server> {
   const services = createServices(config, logger);
   const applied = await prepareServices(services);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-  if (await seedOnce(services.db, config.seed)) logger.info("demo content seeded");
+  if (await seedOnce(services.db, config.seed, new Date(), services.images)) logger.info("demo content seeded");
 
   const feed = createChangeFeed(services.database, logger);
   const streams = new Set<Response>();

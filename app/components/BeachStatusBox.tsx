@@ -1,5 +1,5 @@
 import type { BeachStatus } from "#app/lib/beach.ts";
-import { shortDate } from "#app/lib/format.ts";
+import { formatNumber, shortDate } from "#app/lib/format.ts";
 
 /** A shape per status, beside its colour and word, so that no one needs the colour to tell them apart. */
 const ICON: Record<BeachStatus, string> = { Open: "✔", Caution: "⚠", Closed: "✖", Error: "?" };
@@ -65,5 +65,5 @@ export function BeachStatusSummary(props: { beachName: string; status: BeachStat
 
 /** A reading for people: at most one decimal, with thousands separators. */
 export function formatReading(value: number): string {
-  return value.toLocaleString("en-US", { maximumFractionDigits: 1 });
+  return formatNumber(value, 1);
 }

@@ -2,14 +2,17 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Modal } from "./Modal.tsx";
 
+/** How a form is sent: url-encoded (the default) or multipart (with files). */
+export type FormEncType = "application/x-www-form-urlencoded" | "multipart/form-data";
+
 /**
  * The add/edit form of a list screen, in a modal whose state is in the URL: the record's `id` (none for a new one)
  * goes with the fields, the submit button says what it does, Cancel returns to the list where it was.
  */
-export function EditModal(props: { title: string; closeTo: string; id: string | null; submitLabel: string; children: ReactNode }) {
+export function EditModal(props: { title: string; closeTo: string; id: string | null; submitLabel: string; encType?: FormEncType; children: ReactNode }) {
   return (
     <Modal title={props.title} closeTo={props.closeTo}>
-      <ModalForm id={props.id} intent="save" submitLabel={props.submitLabel} closeTo={props.closeTo}>
+      <ModalForm id={props.id} intent="save" submitLabel={props.submitLabel} closeTo={props.closeTo} encType={props.encType}>
         {props.children}
       </ModalForm>
     </Modal>
@@ -19,12 +22,12 @@ export function EditModal(props: { title: string; closeTo: string; id: string | 
 /**
  * The form inside a modal: the record's `id` (none for a new one), the fields, then the submit button (posting
  * `intent`) and Cancel, which returns to `closeTo`. While the form is sent the button is disabled and says
- * `busyLabel`, if given.
+ * `busyLabel`, if given. A form with a file input says `encType="multipart/form-data"`.
  */
-export function ModalForm(props: { id: string | null; intent: string; submitLabel: string; busyLabel?: string; danger?: boolean; closeTo: string; children: ReactNode }) {
+export function ModalForm(props: { id: string | null; intent: string; submitLabel: string; busyLabel?: string; danger?: boolean; closeTo: string; encType?: FormEncType; children: ReactNode }) {
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" className="stack" key={props.id ?? "new"}>
+    <Form method="post" className="stack" key={props.id ?? "new"} encType={props.encType}>
       {props.id && <input type="hidden" name="id" value={props.id} />}
       {props.children}
       <div className="button-row">

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { association } from "#content/association.ts";
+import { FALLBACK_SITE } from "#app/lib/meta.ts";
 
 /** Site footer (spec §2): the current year, the association's name and a Contact link. */
-export function Footer({ year, name = association.name }: { year: number; name?: string }) {
+export function Footer({ year, name = FALLBACK_SITE.name }: { year: number; name?: string }) {
   return (
     <footer className="site-footer">
       <p>

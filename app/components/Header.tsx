@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { association } from "#content/association.ts";
+import { FALLBACK_SITE } from "#app/lib/meta.ts";
 import logo from "#content/images/logo.svg";
+import { Picture, type PictureImage } from "./Picture.tsx";
 
 /** How long the menu takes to close, in milliseconds (spec §9). */
 export const MENU_CLOSE_DELAY_MS = 150;
@@ -18,9 +19,10 @@ type MenuState = "closed" | "open" | "closing";
 /**
  * Site header (spec §2): logo to / (a ctrl or meta click goes to /admin when signed in, else /login), the four
  * section links, the social page in a new tab, and on narrow screens a menu toggle that closes after 150 ms.
- * Its height is published as the page-wide CSS value `--header-height`.
+ * Its height is published as the page-wide CSS value `--header-height`. `uploaded` is the board's own logo (settings),
+ * shown with priority in place of the bundled one; the link's label names it, so its alt is empty here.
  */
-export function Header({ signedIn, nonce, site = association }: { signedIn: boolean; nonce: string; site?: { name: string; shortName: string; socialUrl: string; socialLabel: string } }) {
+export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded }: { signedIn: boolean; nonce: string; site?: { name: string; shortName: string; socialUrl: string; socialLabel: string }; logo?: PictureImage | null }) {
   const [menu, setMenu] = useState<MenuState>("closed");
   const headerRef = useRef<HTMLElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -84,7 +86,7 @@ export function Header({ signedIn, nonce, site = association }: { signedIn: bool
       </noscript>
       <div className="header-bar">
         <Link to="/" className="logo" onClick={(event) => { closeMenu(); onLogoClick(event); }} aria-label={`${site.name}, home`}>
-          <img src={logo} alt="" width="40" height="40" />
+          {uploaded ? <Picture image={uploaded} sizes="40px" alt="" priority /> : <img src={logo} alt="" width="40" height="40" />}
           <span className="logo-text">{site.shortName}</span>
         </Link>
         <button

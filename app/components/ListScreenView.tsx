@@ -1,7 +1,9 @@
 import { AdminList, type Column } from "./AdminList.tsx";
 import { ConfirmModal } from "./ConfirmModal.tsx";
-import { EditModal, ListHead } from "./EditModal.tsx";
+import type { ReactNode } from "react";
+import { EditModal, ListHead, type FormEncType } from "./EditModal.tsx";
 import { FormAlert, FormField, formFieldsOf, type FormFieldProps } from "./FormField.tsx";
+import { MarkdownField } from "./MarkdownField.tsx";
 import type { FieldLimits, FormResult } from "#app/lib/forms.ts";
 import { listHref, type Page } from "#app/lib/list-query.ts";
 
@@ -22,10 +24,29 @@ export interface ListScreenViewProps<Row extends { id: string; title: string }, 
   plural: string;
   /** The edit form's fields, in order: what each `FormField` needs besides the form's limits, result and values. */
   fields: readonly FieldSpec[];
+  /** The list is in the board's own order, with Move up and Move down on each row. */
+  movable?: boolean;
+  /** The edit form's encoding: "multipart/form-data" when `extraFields` hold a file input. */
+  encType?: FormEncType;
+  /** Fields of the edit form beyond `fields` (a picture), shown after them. */
+  extraFields?: ReactNode;
 }
 
-/** One field of an edit form, as a screen declares it. */
-export type FieldSpec = Pick<FormFieldProps, "name" | "label" | "type" | "rows" | "placeholder" | "hint">;
+/**
+ * One field of an edit form, as a screen declares it: what its `FormField` takes, or with `type: "markdown"` a long
+ * text the public pages show formatted, edited in a `MarkdownField` (textarea, Markdown hint and, after hydration, the
+ * formatting toolbar; 8 rows unless `rows` says otherwise).
+ */
+export type FieldSpec = Pick<FormFieldProps, "name" | "label" | "rows" | "placeholder" | "hint" | "options" | "inputMode"> & {
+  type?: FormFieldProps["type"] | "markdown";
+  /** @deprecated Write `type: "markdown"`; kept so screens written against the first version still build. */
+  markdown?: boolean;
+};
+
+/** The field a spec asks for, with the props every field of the form shares. */
+function SpecField({ spec: { type, markdown, ...spec }, shared }: { spec: FieldSpec; shared: Omit<FormFieldProps, "label"> }) {
+  return type === "markdown" || markdown ? <MarkdownField {...spec} {...shared} /> : <FormField {...spec} type={type} {...shared} />;
+}
 
 /**
  * A list screen of titled records (news posts, events): heading with its add link, the paged and sorted table with
@@ -45,6 +66,7 @@ export function ListScreenView<Row extends { id: string; title: string }, S exte
         columns={props.columns}
         empty={props.empty}
         rowName={(row) => row.title}
+        movable={props.movable}
         actions={[
           { label: "Edit", param: "edit" },
           { label: "Delete", param: "delete" },
@@ -52,11 +74,12 @@ export function ListScreenView<Row extends { id: string; title: string }, S exte
         noun={[lower, props.plural]}
       />
       {editing && (
-        <EditModal title={editing.id ? `Edit ${noun}` : `Add a New ${noun}`} closeTo={here} id={editing.id} submitLabel={editing.id ? "Save Changes" : `Add ${noun}`}>
+        <EditModal title={editing.id ? `Edit ${noun}` : `Add a New ${noun}`} closeTo={here} id={editing.id} submitLabel={editing.id ? "Save Changes" : `Add ${noun}`} encType={props.encType}>
           <FormAlert result={result} />
           {props.fields.map((spec) => (
-            <FormField key={spec.name} {...spec} {...field(spec.name)} />
+            <SpecField key={spec.name} spec={spec} shared={field(spec.name)} />
           ))}
+          {props.extraFields}
         </EditModal>
       )}
       {deleting && (

@@ -30,16 +30,25 @@ export function adminRequest({ context, request }: AdminArgs): { user: SignedInU
 }
 
 /**
- * A list screen's model: paging, one row by id, and the writes. `create` is given the administrator's id.
+ * A list screen's model: paging, one row by id, and the writes. The writes are given who makes them: the
+ * administrator's id and the name a change is recorded with (`authorOf`). A list in the board's own order has `move`.
  * Every function may throw; the steps below turn a failure into the screen's message.
  */
 export interface ListModel<Row extends { id: string }, Input, S extends string> {
   sorts: readonly [S, ...S[]];
   page(db: Services["db"], query: ListQuery<S>): Promise<Page<Row, S>>;
   get(db: Services["db"], id: string): Promise<Row | undefined>;
-  create?(db: Services["db"], input: Input, userId: string): Promise<unknown>;
-  update?(db: Services["db"], id: string, input: Input): Promise<boolean>;
+  create?(db: Services["db"], input: Input, by: Writer): Promise<unknown>;
+  update?(db: Services["db"], id: string, input: Input, by: Writer): Promise<boolean>;
   remove(services: Services, id: string): Promise<boolean>;
+  /** Moves a row one place up or down in the list's order; false when it is gone. */
+  move?(db: Services["db"], id: string, direction: "up" | "down", by: string): Promise<boolean>;
+}
+
+/** Who makes a write: the administrator's user id and the name the change is recorded with. */
+export interface Writer {
+  userId: string;
+  name: string;
 }
 
 /** A list screen: where it lives, what it edits, and what it says when a write fails (spec §8). */
@@ -128,30 +137,39 @@ function returnTo(request: Request, screen: { base: string; model: { sorts: read
 }
 
 /**
- * The action of a list screen: `intent=delete` deletes (after its confirmation), anything else saves the edit form,
- * creating a record without an `id` and updating the one with it. A refused value goes back with every field as
- * typed (400); a record deleted meanwhile gives the screen's save message (404).
+ * The action of a list screen: `intent=delete` deletes (after its confirmation), `intent=up` and `intent=down` move
+ * a row of an ordered list, anything else saves the edit form, creating a record without an `id` and updating the
+ * one with it. A refused value goes back with every field as typed (400); a record deleted meanwhile gives the
+ * screen's save message (404).
+ * @param submitted the form's fields when the caller has read the body already (a multipart form with pictures,
+ *   `readImageForm`); otherwise the body is read here
  */
 export async function listAction<Row extends { id: string }, Input, S extends string, Values extends Record<string, string>>(
   args: AdminArgs,
   screen: ListScreen<Row, Input, S, Values>,
+  submitted?: Record<string, string>,
 ) {
   const { user, services } = adminRequest(args);
-  const fields = formFields(await args.request.formData());
+  const fields = submitted ?? formFields(await args.request.formData());
   const back = returnTo(args.request, screen);
   if (fields.intent === "delete") {
     return deleteConfirmed(services, fields.id, (id) => screen.model.remove(services, id), screen.messages.delete, back, screen.noun);
+  }
+  if ((fields.intent === "up" || fields.intent === "down") && screen.model.move) {
+    const moved = fields.id ? await screen.model.move(services.db, fields.id, fields.intent, authorOf(user)) : false;
+    if (!moved) return data<FormResult>({ formError: screen.messages.save ?? "Failed to move. Please try again." }, { status: 404 });
+    return redirect(back);
   }
   if (!screen.schema) return data<FormResult>({ formError: "Unknown action" }, { status: 400 });
   const parsed = parseForm(screen.schema(user, todayIn(await getTimeZone(services.db))), fields);
   if (!parsed.ok) return data<FormResult>(parsed.result, { status: 400 });
   const input = parsed.data as Input;
   if (fields.id) {
-    if (!screen.model.update || !(await screen.model.update(services.db, fields.id, input))) {
+    if (!screen.model.update || !(await screen.model.update(services.db, fields.id, input, { userId: user.id, name: authorOf(user) }))) {
       return data<FormResult>({ formError: screen.messages.save, values: fields }, { status: 404 });
     }
   } else if (screen.model.create) {
-    await screen.model.create(services.db, input, user.id);
+    await screen.model.create(services.db, input, { userId: user.id, name: authorOf(user) });
   }
   return redirect(back);
 }

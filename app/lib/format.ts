@@ -5,6 +5,19 @@
 
 const LONG = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 const SHORT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+// One formatter per precision: `toLocaleString` with options builds a new one on every call, which an admin list of
+// 50 readings paid 50 times per request (about 6% of its server time).
+const NUMBER = [0, 1, 2].map((digits) => new Intl.NumberFormat("en-US", { maximumFractionDigits: digits }));
+
+/**
+ * `value` with thousands separators and at most `fractionDigits` (0, 1 or 2) decimals: "1,234.5".
+ * @throws RangeError for another number of decimals
+ */
+export function formatNumber(value: number, fractionDigits: 0 | 1 | 2 = 0): string {
+  const format = NUMBER[fractionDigits];
+  if (!format) throw new RangeError(`formatNumber: ${fractionDigits} decimals`);
+  return format.format(value);
+}
 
 /** Noon UTC of a calendar date: the same day in every time zone's formatting with timeZone UTC. */
 function noonUtc(date: string): Date {

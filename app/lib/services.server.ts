@@ -9,7 +9,7 @@ import { ensureAuthSecret, type Config, type ServerConfig } from "./config.serve
 import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./db.server.ts";
 import type { Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail.server.ts";
-import { createDiskStorage, type Storage } from "./storage.server.ts";
+import { createDiskStorage, IMAGE_FILE_ID, type Storage } from "./storage.server.ts";
 
 export interface Services {
   config: ServerConfig;
@@ -18,7 +18,10 @@ export interface Services {
   db: Database;
   auth: Auth;
   mailer: Mailer;
+  /** Documents, under `$DATA_DIR/documents/`. */
   storage: Storage;
+  /** Pictures' WebP variants, under `$DATA_DIR/images/` (app/lib/images.server.ts). */
+  images: Storage;
 }
 
 export const servicesContext = createContext<Services>();
@@ -38,7 +41,8 @@ export function createServices(loaded: Config, logger: Logger): Services {
   });
   const auth = createAuth(config, database, mailer, logger);
   const storage = createDiskStorage(path.join(config.dataDir, "documents"));
-  return { config, logger, database, db: database.db, auth, mailer, storage };
+  const images = createDiskStorage(path.join(config.dataDir, "images"), IMAGE_FILE_ID);
+  return { config, logger, database, db: database.db, auth, mailer, storage, images };
 }
 
 /**
@@ -47,7 +51,7 @@ export function createServices(loaded: Config, logger: Logger): Services {
  */
 export async function prepareServices(services: Services): Promise<string[]> {
   const applied = await migrateToLatest(services.database);
-  const swept = await services.storage.sweep();
+  const swept = (await services.storage.sweep()) + (await services.images.sweep());
   if (swept > 0) services.logger.warn({ files: swept }, "removed temporary upload files left by a crash");
   await migrateAuth(services.auth);
   if (services.config.admin) {

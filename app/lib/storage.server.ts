@@ -25,13 +25,22 @@ export interface Storage {
 /** Storage ids: digits, then an optional lower-case extension ("1767312000000.pdf"). */
 export const STORAGE_ID = /^\d{13,16}(\.[a-z0-9]{1,8})?$/;
 
-function checkedId(id: string): string {
-  if (!STORAGE_ID.test(id)) throw new RangeError(`Not a storage id: ${id}`);
-  return id;
-}
+/**
+ * Files of the image store: a picture's id (32 lower-case hex digits) and one variant's width in pixels
+ * ("0f3c…9a-640.webp"). Like `STORAGE_ID`, no slash, no leading dot, no "..": a name cannot leave its folder.
+ */
+export const IMAGE_FILE_ID = /^[0-9a-f]{32}-\d{1,4}\.webp$/;
 
-/** Files in one folder on local disk. */
-export function createDiskStorage(dir: string): Storage {
+/**
+ * Files in one folder on local disk.
+ * @param ids the names the folder accepts (`STORAGE_ID` for documents, `IMAGE_FILE_ID` for pictures); any other id is
+ *   refused with a RangeError before the disk is touched
+ */
+export function createDiskStorage(dir: string, ids: RegExp = STORAGE_ID): Storage {
+  const checkedId = (id: string): string => {
+    if (!ids.test(id)) throw new RangeError(`Not a storage id: ${id}`);
+    return id;
+  };
   return {
     async put(id, bytes) {
       await mkdir(dir, { recursive: true });

@@ -83,3 +83,21 @@ export async function saveAssociationDetails(db: Database, details: Partial<Asso
     }
   });
 }
+
+/** The setting that names the association's own logo (an image id, app/lib/images.server.ts). */
+export const LOGO_KEY = "association.logoImageId";
+
+/** The image id of the logo the board uploaded, or null while the bundled logo (content/images/logo.svg) is shown. */
+export async function getLogoImageId(db: Database): Promise<string | null> {
+  const row = await db.selectFrom("setting").select("value").where("key", "=", LOGO_KEY).executeTakeFirst();
+  return row?.value || null;
+}
+
+/** Sets the logo's image id (null: back to the bundled logo) and signals the change, so every page follows. */
+export async function saveLogoImageId(db: Database, id: string | null, by: string, now = Date.now()): Promise<void> {
+  await writeAndSignal(db, "settings", async (trx) => {
+    for (const [key, value] of [[LOGO_KEY, id ?? ""], [UPDATED_BY, by], [UPDATED_AT, String(now)]] as const) {
+      await trx.insertInto("setting").values({ key, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
+    }
+  });
+}

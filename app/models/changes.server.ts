@@ -4,7 +4,7 @@
  */
 import { notifyChange, type Database } from "#app/lib/db.server.ts";
 
-export const TOPICS = ["news", "events", "banner", "measurements", "documents", "members", "settings"] as const;
+export const TOPICS = ["news", "events", "banner", "measurements", "documents", "members", "settings", "site"] as const;
 export type Topic = (typeof TOPICS)[number];
 
 /** Increments the version of `topic`, creating its counter on first use. */

@@ -6,6 +6,8 @@ export const SETTING_KEYS = {
   emailWorkerUrl: "emailWorkerUrl",
   /** Set once the demo content has been seeded, so that it is never seeded twice. */
   seededAt: "seededAt",
+  /** Set once the board's lists (board, FAQ, bylaws, businesses) have been seeded, or found to need none. */
+  siteContentSeededAt: "siteContentSeededAt",
 } as const;
 
 export async function getSetting(db: Database, key: string): Promise<string | undefined> {

@@ -6,9 +6,15 @@ import type { Migration } from "kysely/migration";
 import * as initial from "./0001-initial.ts";
 import * as emailWorkerSetting from "./0002-email-worker-setting.ts";
 import * as listOrderIndexes from "./0003-list-order-indexes.ts";
+import * as markdownTexts from "./0004-markdown-texts.ts";
+import * as images from "./0005-images.ts";
+import * as siteContent from "./0006-site-content.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-email-worker-setting": emailWorkerSetting,
   "0003-list-order-indexes": listOrderIndexes,
+  "0004-markdown-texts": markdownTexts,
+  "0005-images": images,
+  "0006-site-content": siteContent,
 };

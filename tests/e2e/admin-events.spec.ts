@@ -86,7 +86,7 @@ test.describe("admin events", () => {
     await expect(event.locator("time")).toHaveAttribute("datetime", date);
     await expect(event).toContainText("7:30 PM · about an hour");
     await expect(event).toContainText("North dock");
-    expect(await event.locator(".prose").evaluate((p) => p.textContent)).toBe("Bring binoculars.\nDress warmly.");
+    expect(await event.locator(".prose-md").evaluate((p) => p.textContent)).toBe("Bring binoculars.\nDress warmly.");
 
     // Edit: "Edit Event", "Save Changes", every field filled with the event.
     const edited = `Loon watch moved ${tag}`;

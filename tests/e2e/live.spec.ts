@@ -2,6 +2,7 @@
  * Live updates (spec §7: events are read "with live updates"): an open /news-events page shows an event added by
  * another process on the same database, without a reload. The event is written here, in the test process, straight
  * into the SQLite file the server uses, so the change signal must cross processes (app/lib/change-feed.server.ts).
+ * Its Markdown details arrive formatted: the reloaded route data carries the HTML the loader rendered.
  */
 import { expect, test } from "@playwright/test";
 import { openDatabase } from "#app/lib/db.server.ts";
@@ -47,13 +48,17 @@ test("an open /news-events page shows an event added to the database without rel
       startTime: "18:00",
       timeDetails: "Written by the live-update test",
       place: "The test runner",
-      eventDetails: "This event was written straight into the database.",
+      // Markdown: the revalidated loader data brings the details as HTML rendered on the server.
+      eventDetails: "This event was written **straight** into the database.",
       author: "e2e@shoreline.test",
     }, null);
     id = event.id;
 
     const events = page.getByRole("region", { name: /^Events in \d{4}$/ });
     await expect(events.getByRole("heading", { name: title })).toBeVisible({ timeout: 10_000 });
+    const card = events.getByRole("article", { name: title });
+    await expect(card.locator(".prose-md strong")).toHaveText("straight");
+    await expect(card.locator(".prose-md")).toHaveText("This event was written straight into the database.");
     expect(await page.evaluate(() => window.__marker)).toBe("still the same page");
     expect(navigations).toBe(0);
     await expect(page).toHaveURL("/news-events");

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { backends, PG_ADMIN_URL } from "../support/databases.ts";
+import { renderMarkdown } from "#app/lib/markdown.server.ts";
 
 const SCHEMA = readFileSync(new URL("../../db/schema.ts", import.meta.url), "utf8");
 
@@ -95,9 +96,9 @@ async function emptyPostgres(): Promise<EmptyDatabase> {
 const EMPTY = { sqlite: async () => emptySqlite(), postgres: emptyPostgres };
 
 describe("db/schema.ts as parsed by this test", () => {
-  it("names the nine tables of the first migration", () => {
-    expect([...schemaTables().keys()].sort()).toEqual(
-      ["banner", "change_version", "document", "event", "measurement", "member", "news_post", "setting", "sign_in_attempt"].sort(),
+  it("names the nine tables of the first migration and those added since", () => {
+    expect([...schemaTables().keys()]).toEqual(
+      expect.arrayContaining(["banner", "change_version", "document", "event", "measurement", "member", "news_post", "setting", "sign_in_attempt", "site_item"]),
     );
     expect(schemaTables().get("news_post")).toContain("timezoneOffset");
   });
@@ -189,13 +190,41 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
     await handle.db.insertInto("news_post").values({ id: "n1", title: "Old post", text: "kept", date: "2025-06-01", author: "a", authorId: null, created: 1, updated: 1, timestamp: 2, timezoneOffset: 300 }).execute();
     await handle.db.insertInto("measurement").values({ id: "m1", date: "2025-06-01", value: 235.5, name: "E. Coli", unit: "per 100mL", timestamp: 2, createdAt: 1 }).execute();
 
-    expect(await migrateToLatest(handle)).toEqual(["0002-email-worker-setting", "0003-list-order-indexes"]);
-    expect(await handle.db.selectFrom("news_post").select(["title", "text"]).execute()).toEqual([{ title: "Old post", text: "kept" }]);
+    expect(await migrateToLatest(handle)).toEqual(Object.keys(migrations).slice(1));
+    expect(await handle.db.selectFrom("news_post").select("title").execute()).toEqual([{ title: "Old post" }]);
     // The old rows are found through the new list order (0003's indexes).
     expect((await pageNews(handle.db, { page: 1, sort: "newest", defaultSort: "newest" })).rows.map((p) => p.id)).toEqual(["n1"]);
     expect((await handle.db.selectFrom("measurement").select("value").executeTakeFirstOrThrow()).value).toBe(235.5);
     expect((await handle.db.selectFrom("setting").select("value").where("key", "=", "emailWorkerUrl").executeTakeFirstOrThrow()).value).toBe("/api/email");
     void reopen;
+  });
+
+  it("0004 rewrites old plain news texts and event details as Markdown that reads exactly as before", async ({ skip }) => {
+    const { handle } = await empty(skip);
+    const { Migrator } = await import("kysely/migration");
+    const released = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < "0004"));
+    expect(Object.keys(released)).toEqual(["0001-initial", "0002-email-worker-setting", "0003-list-order-indexes"]);
+    expect((await new Migrator({ db: handle.db, provider: { getMigrations: async () => released } }).migrateToLatest()).error).toBeUndefined();
+    const old = "Come *stars* and _all_!\n# not a heading\n1. not a list\n- nor this\n<b>tags</b> & &amp;\n[x](javascript:alert(1))\n\n> last `line`";
+    const plain = "Open to all members.\nThe agenda is posted a week ahead.";
+    const row = { date: "2025-06-01", author: "a", authorId: null, created: 1, updated: 1, timestamp: 2, timezoneOffset: 300 };
+    await handle.db.insertInto("news_post").values([{ ...row, id: "n1", title: "Old", text: old }, { ...row, id: "n2", title: "Plain", text: plain }]).execute();
+    await handle.db.insertInto("event").values({ ...row, id: "e1", title: "Old event", startTime: "", timeDetails: "", place: "", eventDetails: old }).execute();
+
+    await migrateToLatest(handle);
+    const texts = await handle.db.selectFrom("news_post").select(["id", "text"]).orderBy("id").execute();
+    const details = (await handle.db.selectFrom("event").select("eventDetails").executeTakeFirstOrThrow()).eventDetails;
+    // What a reader sees: the same characters on the same lines, and no formatting (only paragraphs and line breaks).
+    const seen = (markdown: string) => {
+      const html = renderMarkdown(markdown);
+      expect(html).not.toMatch(/<(?!\/?p>|br>)/);
+      return html.replace(/<br>\n?/g, "\n").replace(/<\/p>\n?<p>/g, "\n\n").replace(/<\/?p>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    };
+    expect(seen(texts[0]!.text)).toBe(old);
+    expect(seen(details)).toBe(old);
+    // A text with nothing to escape is left as it was.
+    expect(texts[1]!.text).toBe(plain);
+    expect(seen(plain)).toBe(plain);
   });
 
   it("keeps an email worker address that was set before 0002", async ({ skip }) => {

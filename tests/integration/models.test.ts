@@ -6,6 +6,11 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { association } from "#content/association.ts";
 import { seedOnce } from "#db/seed.ts";
+import { boardMembers, businesses, bylawsArticles, questions } from "#app/models/site-content.server.ts";
+import { board } from "#content/board.ts";
+import { businesses as demoBusinesses } from "#content/businesses.ts";
+import { bylaws } from "#content/bylaws.ts";
+import { faq } from "#content/faq.ts";
 import { noonOf, todayIn } from "#app/lib/dates.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { deleteBanner, getBanner, setBanner } from "#app/models/banner.server.ts";
@@ -38,7 +43,7 @@ import { getSetting, setSetting } from "#app/models/settings.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const CSV = new URL("../../db/data/montrose-beach-ecoli-2013-2015.csv", import.meta.url);
-const TABLES = ["news_post", "event", "banner", "measurement", "member", "setting"] as const;
+const TABLES = ["news_post", "event", "banner", "measurement", "member", "setting", "site_item"] as const;
 
 function post(overrides: Partial<NewsPostInput> = {}): NewsPostInput {
   return { title: "A post", text: "Some text", date: "2026-05-01", author: "board@example.org", ...overrides };
@@ -437,9 +442,27 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       const db = await freshDb();
       expect(await seedOnce(db, "none")).toBe(false);
       expect(await seedOnce(db, "demo")).toBe(false);
-      for (const table of ["news_post", "event", "banner", "measurement", "member"] as const) {
+      for (const table of ["news_post", "event", "banner", "measurement", "member", "site_item"] as const) {
         expect(await count(db, table)).toBe(0);
       }
+    });
+
+    test("an install seeded before the board's lists were in the database gets the demo's lists once; one started empty stays empty", async () => {
+      const old = await freshDb();
+      await old.insertInto("setting").values({ key: "seededAt", value: "2026-05-01T00:00:00.000Z" }).execute();
+      expect(await seedOnce(old, "demo")).toBe(false);
+      expect((await boardMembers.all(old)).map((m) => m.data.name)).toEqual(board.map((m) => m.name));
+      expect((await questions.all(old)).map((q) => q.data.question)).toEqual(faq.map((q) => q.question));
+      expect(await bylawsArticles.all(old)).toHaveLength(bylaws.length);
+      expect(await businesses.all(old)).toHaveLength(demoBusinesses.length);
+      const rows = await count(old, "site_item");
+      await seedOnce(old, "demo");
+      expect(await count(old, "site_item")).toBe(rows);
+
+      const empty = await freshDb();
+      await empty.insertInto("setting").values({ key: "seededAt", value: "none" }).execute();
+      await seedOnce(empty, "demo");
+      expect(await count(empty, "site_item")).toBe(0);
     });
 
     test("does not seed a database that already has news", async () => {

@@ -7,7 +7,7 @@ import { FormAlert, FormField } from "#app/components/FormField.tsx";
 import { adminRequest, deleteConfirmed } from "#app/lib/admin.server.ts";
 import { adminBeachStatus } from "#app/lib/beach.ts";
 import { todayIn } from "#app/lib/dates.ts";
-import { shortDate } from "#app/lib/format.ts";
+import { formatNumber, shortDate } from "#app/lib/format.ts";
 import { formFields, formLimits, measurementSchema, parseForm, type FormResult } from "#app/lib/forms.ts";
 import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
 import { listHref, PAGE_SIZE, readListQuery, type Page } from "#app/lib/list-query.ts";
@@ -125,7 +125,7 @@ const COLUMNS: Column<Row, MeasurementSort>[] = [
   {
     header: "E. coli per 100 mL",
     numeric: true,
-    cell: (m) => m.value.toLocaleString("en-US", { maximumFractionDigits: 2 }),
+    cell: (m) => formatNumber(m.value, 2),
     sorts: [{ key: "highest", label: "highest first", direction: "descending" }],
   },
   {

@@ -19,7 +19,7 @@ type EventForm = Record<keyof EventInput, string>;
 const events: ListScreen<Event, EventInput, EventSort, EventForm> = {
   base: BASE,
   noun: "event",
-  model: { sorts: EVENT_SORTS, page: pageEvents, get: getEvent, create: createEvent, update: updateEvent, remove: ({ db }, id) => deleteEvent(db, id) },
+  model: { sorts: EVENT_SORTS, page: pageEvents, get: getEvent, create: (db, input, by) => createEvent(db, input, by.userId), update: (db, id, input) => updateEvent(db, id, input), remove: ({ db }, id) => deleteEvent(db, id) },
   schema: (user, today) => eventSchema(today, authorOf(user)),
   blank: (user, today) => ({ title: "", date: today, startTime: "", timeDetails: "", place: "", eventDetails: "", author: authorOf(user) }),
   toForm: (e) => ({ title: e.title, date: e.date, startTime: e.startTime, timeDetails: e.timeDetails, place: e.place, eventDetails: e.eventDetails, author: e.author }),
@@ -57,7 +57,7 @@ const FIELDS: FieldSpec[] = [
   { name: "startTime", label: "Start time", type: "time" },
   { name: "timeDetails", label: "Time details", placeholder: "e.g. 7 to 8:30 PM" },
   { name: "place", label: "Place" },
-  { name: "eventDetails", label: "Details", rows: 6 },
+  { name: "eventDetails", label: "Details", rows: 6, type: "markdown" },
   { name: "author", label: "Author" },
 ];
 

@@ -20,8 +20,8 @@ const news: ListScreen<NewsPost, NewsPostInput, NewsSort, Record<"title" | "text
     sorts: NEWS_SORTS,
     page: pageNews,
     get: getNewsPost,
-    create: createNewsPost,
-    update: updateNewsPost,
+    create: (db, input, by) => createNewsPost(db, input, by.userId),
+    update: (db, id, input) => updateNewsPost(db, id, input),
     remove: ({ db }, id) => deleteNewsPost(db, id),
   },
   schema: (user, today) => newsPostSchema(today, authorOf(user)),
@@ -50,7 +50,7 @@ const FIELDS: FieldSpec[] = [
   { name: "title", label: "Title" },
   { name: "date", label: "Date", type: "date" },
   { name: "author", label: "Author" },
-  { name: "text", label: "Text", rows: 8 },
+  { name: "text", label: "Text", rows: 8, type: "markdown" },
 ];
 
 export default function AdminNews({ loaderData, actionData }: Route.ComponentProps) {

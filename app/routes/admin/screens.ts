@@ -39,6 +39,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "members", file: "routes/admin/members.tsx", heading: "Members", topic: "members", emptyText: "There are no members yet." },
   { path: "email", file: "routes/admin/email.tsx", heading: "Email Members" },
   { path: "settings", file: "routes/admin/settings.tsx", heading: "Site settings", menu: { group: "site", label: "Settings" }, topic: "settings" },
+  { path: "board", file: "routes/admin/board.tsx", heading: "Board Members", menu: { group: "site", label: "Board" }, topic: "site", emptyText: "There are no board members yet." },
+  { path: "bylaws", file: "routes/admin/bylaws.tsx", heading: "Bylaws", menu: { group: "site" }, topic: "site", emptyText: "There are no bylaws articles yet." },
+  { path: "faq", file: "routes/admin/faq.tsx", heading: "Questions and Answers", menu: { group: "site", label: "FAQ" }, topic: "site", emptyText: "There are no questions yet." },
+  { path: "pages", file: "routes/admin/pages.tsx", heading: "Page Texts", menu: { group: "site", label: "Pages" }, topic: "site" },
+  { path: "businesses", file: "routes/admin/businesses.tsx", heading: "Local Businesses", menu: { group: "site", label: "Businesses" }, topic: "site", emptyText: "There are no local businesses yet." },
 ];
 
 /**

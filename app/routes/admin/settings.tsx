@@ -2,9 +2,12 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/components/FormField.tsx";
+import { ImageField } from "#app/components/ImageField.tsx";
 import { adminRequest } from "#app/lib/admin.server.ts";
 import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/lib/forms.ts";
-import { getAssociationDetails, saveAssociationDetails } from "#app/models/association.server.ts";
+import { choosePicture } from "#app/lib/image-form.server.ts";
+import { getImage, readImageForm } from "#app/lib/images.server.ts";
+import { getAssociationDetails, getLogoImageId, saveAssociationDetails, saveLogoImageId } from "#app/models/association.server.ts";
 import { screen } from "./screens.ts";
 
 const SCREEN = screen("settings");
@@ -31,8 +34,10 @@ const SettingsSchema = z
 export async function loader(args: Route.LoaderArgs) {
   const { services, url } = adminRequest(args);
   const { updatedBy, updatedAt, ...details } = await getAssociationDetails(services.db);
+  const logo = await getImage(services.db, await getLogoImageId(services.db));
   return {
     details,
+    logo: logo ?? null,
     limits: formLimits(SettingsSchema),
     // The server's list, so the page is the same after hydration whatever the browser knows.
     timeZones: TIME_ZONES,
@@ -42,14 +47,24 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** Saves the details and the logo (optional: a multipart form with file `logo`, alt text `logoAlt`, `logoRemove`). */
 export async function action(args: Route.ActionArgs) {
   const { user, services } = adminRequest(args);
-  const parsed = parseForm(SettingsSchema, await args.request.formData());
-  if (!parsed.ok) return data<FormResult>(parsed.result, { status: 400 });
+  const form = await readImageForm(args.request, services, { fields: ["logo"], by: user.email });
+  const logo = choosePicture(services, form, "logo", await getLogoImageId(services.db));
+  const parsed = parseForm(SettingsSchema, form.fields);
+  if (!parsed.ok || Object.keys(form.fieldErrors).length > 0) {
+    await logo.discard();
+    const fieldErrors = { ...form.fieldErrors, ...(parsed.ok ? {} : parsed.result.fieldErrors) };
+    return data<FormResult>({ fieldErrors, values: form.fields }, { status: 400 });
+  }
   try {
     await saveAssociationDetails(services.db, parsed.data, user.email);
+    await saveLogoImageId(services.db, logo.id, user.email);
+    await logo.commit();
   } catch (error) {
     services.logger.error({ err: error }, "settings save failed");
+    await logo.discard();
     return data<FormResult>({ formError: "Failed to save the settings. Please try again.", values: parsed.values }, { status: 500 });
   }
   return redirect(`${BASE}?saved`);
@@ -69,7 +84,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           The settings were saved.
         </p>
       )}
-      <Form method="post" className="stack">
+      <Form method="post" className="stack" encType="multipart/form-data">
         <FormField label="Name" hint="In the footer, page titles and emails." {...field("name")} />
         <FormField label="Short name" hint="In the header, beside the logo." {...field("shortName")} />
         <TimeZoneField zones={loaderData.timeZones} result={actionData} defaultValue={details.timeZone} />
@@ -77,6 +92,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <FormField label="Social page link" type="url" placeholder="https://www.facebook.com/…" hint="Linked from the header; leave empty for none." {...field("socialUrl")} />
         <FormField label="Social page label" placeholder="Facebook" {...field("socialLabel")} />
         <FormField label="Beach name" hint="The beach whose water the association tests." {...field("beachName")} />
+        <ImageField name="logo" label="Logo (optional)" current={loaderData.logo} result={actionData} removable hint="Shown small in the header of every page; a square picture works best. Without one, the bundled heron logo is shown." />
         {changed && <p className="muted">{`Last changed by ${changed.by} on ${changed.at}.`}</p>}
         <p>
           <button type="submit" className="button" disabled={busy}>

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { association } from "#content/association.ts";
 import { BeachStatusSummary } from "#app/components/BeachStatusBox.tsx";
 import { EventList } from "#app/components/EventItem.tsx";
 import { NewsItem } from "#app/components/NewsItem.tsx";
@@ -12,8 +11,14 @@ import { getBanner } from "#app/models/banner.server.ts";
 import { listUpcomingEvents } from "#app/models/events.server.ts";
 import { listNews } from "#app/models/news.server.ts";
 import { getAssociationDetails } from "#app/models/association.server.ts";
+import { getPageImageIds, getPageTexts } from "#app/models/page-texts.server.ts";
+import { Picture } from "#app/components/Picture.tsx";
+import { getImage } from "#app/lib/images.server.ts";
+import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { Markdown } from "#app/components/Markdown.tsx";
 import { describeLatest, listLatestMeasurements } from "#app/models/measurements.server.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+import { eventsForDisplay, newsForDisplay } from "#app/lib/item-html.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
@@ -23,26 +28,32 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The details carry the time zone: one read of the settings serves the name, the beach and "today".
   const details = await getAssociationDetails(db);
   const { today, to } = eventWindow(details.timeZone);
-  const [banner, news, upcoming, readings] = await Promise.all([
+  const [banner, news, upcoming, readings, texts, ids] = await Promise.all([
     getBanner(db),
     listNews(db, { limit: HOME_NEWS_COUNT }),
     listUpcomingEvents(db, { today, to, limit: HOME_EVENT_COUNT }),
     listLatestMeasurements(db, { limit: 1 }),
+    getPageTexts(db),
+    getPageImageIds(db),
   ]);
+  const homePhoto = ids.homePhotoId ? await getImage(db, ids.homePhotoId) : undefined;
   return {
     banner: banner?.text ?? null,
-    news,
-    events: upcoming.events,
+    news: newsForDisplay(news),
+    events: eventsForDisplay(upcoming.events),
     upcomingTotal: upcoming.total,
     beach: describeLatest(readings.at(-1), today),
     beachName: details.beachName,
     associationName: details.name,
+    welcome: renderMarkdown(texts.welcome),
+    homePhoto: homePhoto ?? null,
+    president: texts.presidentLetter ? { name: texts.presidentName, letter: renderMarkdown(texts.presidentLetter) } : null,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, news, events, upcomingTotal, beach, beachName, associationName } = loaderData;
-  useLiveUpdates(["news", "events", "banner", "measurements", "settings"]);
+  const { banner, news, events, upcomingTotal, beach, beachName, associationName, welcome, president, homePhoto } = loaderData;
+  useLiveUpdates(["news", "events", "banner", "measurements", "settings", "site"]);
   const buttonLabel = eventsButtonLabel(upcomingTotal);
   return (
     <div className="page">
@@ -54,20 +65,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {beach && <BeachStatusSummary beachName={beachName} {...beach} />}
       <section className="hero" aria-labelledby="welcome">
         <h1 id="welcome">Welcome to {associationName}</h1>
-        {association.welcome.map((p) => (
-          <p key={p}>{p}</p>
-        ))}
+        <Markdown html={welcome} />
+        {homePhoto && (
+          <figure className="welcome-photo">
+            <Picture image={homePhoto} sizes="(min-width: 60rem) 56rem, 100vw" />
+          </figure>
+        )}
       </section>
       <div className="grid two">
-        <section aria-labelledby="president">
-          <h2 id="president">From the President</h2>
-          {association.president.paragraphs.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-          <p>
-            <em>{association.president.name}, President</em>
-          </p>
-        </section>
+        {president ? (
+          <section aria-labelledby="president">
+            <h2 id="president">From the President</h2>
+            <Markdown html={president.letter} />
+            {president.name && (
+              <p>
+                <em>{president.name}, President</em>
+              </p>
+            )}
+          </section>
+        ) : (
+          <div />
+        )}
         <div>
           <section aria-labelledby="latest-news">
             <h2 id="latest-news">Latest news</h2>

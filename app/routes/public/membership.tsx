@@ -1,6 +1,13 @@
 import type { Route } from "./+types/membership";
 import { Link } from "react-router";
-import { governance, membership } from "#content/membership.ts";
+import { membership } from "#content/membership.ts";
+import { getServices } from "#app/lib/context.server.ts";
+import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { Markdown } from "#app/components/Markdown.tsx";
+import { getAssociationNumbers } from "#app/models/governance.server.ts";
+import { getPageImageIds, getPageTexts } from "#app/models/page-texts.server.ts";
+import { Picture } from "#app/components/Picture.tsx";
+import { getImage } from "#app/lib/images.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
@@ -11,31 +18,44 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Membership", "Member benefits, annual dues and how to pay them.");
 }
 
-export default function MembershipPage() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const [texts, numbers, ids] = await Promise.all([getPageTexts(db), getAssociationNumbers(db), getPageImageIds(db)]);
+  const treasurerImage = await getImage(db, ids.treasurerImageId);
+  return { benefits: renderMarkdown(texts.benefits), howToPay: renderMarkdown(texts.howToPay), treasurerAlt: texts.treasurerAlt, treasurerImage: treasurerImage ?? null, numbers };
+}
+
+export default function MembershipPage({ loaderData }: Route.ComponentProps) {
+  const { numbers: governance } = loaderData;
   return (
     <div className="page">
       <h1>Membership</h1>
       <div className="grid two">
         <section aria-labelledby="benefits">
           <h2 id="benefits">Member benefits</h2>
-          <ul>
-            {membership.benefits.map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </ul>
+          <Markdown html={loaderData.benefits} />
         </section>
         <section aria-labelledby="dues">
           <h2 id="dues">Dues</h2>
           <p className="card">
             <strong>
-              ${membership.duesDollars} per household per year, due {membership.duesDate}.
+              ${governance.duesDollars} per household per year, due {governance.duesDate}.
             </strong>
           </p>
-          {membership.howToPay.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-          <h3>Contact the treasurer</h3>
-          <img src={membership.treasurerImage} alt={membership.treasurerImageAlt} width="480" height="160" loading="lazy" decoding="async" />
+          <Markdown html={loaderData.howToPay} />
+          {loaderData.treasurerImage ? (
+            <>
+              <h3>Contact the treasurer</h3>
+              <Picture image={loaderData.treasurerImage} sizes="(min-width: 60rem) 30rem, 100vw" />
+            </>
+          ) : (
+            loaderData.treasurerAlt && (
+              <>
+                <h3>Contact the treasurer</h3>
+                <img src={membership.treasurerImage} alt={loaderData.treasurerAlt} width="480" height="160" loading="lazy" decoding="async" />
+              </>
+            )
+          )}
         </section>
       </div>
       <section aria-labelledby="governance">

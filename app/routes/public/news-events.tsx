@@ -10,6 +10,7 @@ import { listEvents } from "#app/models/events.server.ts";
 import { listNews } from "#app/models/news.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+import { eventsForDisplay, newsForDisplay } from "#app/lib/item-html.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
@@ -21,9 +22,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const { from, to, today } = eventWindow(await getTimeZone(db));
-  const [news, events] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to })]);
+  const [posts, rows] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to })]);
+  const events = eventsForDisplay(rows);
   return {
-    news,
+    news: newsForDisplay(posts),
     year: from.slice(0, 4),
     upcoming: events.filter((e) => e.date >= today),
     past: events.filter((e) => e.date < today).reverse(),

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/the-lake";
-import { faq } from "#content/faq.ts";
-import { beachInfo, geeseAdvice, lakeFacts, lakeIntro, lakeMap } from "#content/lake.ts";
+import { lakeMap } from "#content/lake.ts";
 import { BeachStatusBox, formatReading, StaleWarning } from "#app/components/BeachStatusBox.tsx";
 import { ReadingsChart } from "#app/components/ReadingsChart.tsx";
 import { publicBeachStatus, PUBLIC_READING_COUNT } from "#app/lib/beach.ts";
@@ -10,6 +9,12 @@ import { shortDate } from "#app/lib/format.ts";
 import { useLiveUpdates } from "#app/lib/live-updates.ts";
 import { describeLatest, listLatestMeasurements } from "#app/models/measurements.server.ts";
 import { getAssociationDetails } from "#app/models/association.server.ts";
+import { Picture } from "#app/components/Picture.tsx";
+import { getImage } from "#app/lib/images.server.ts";
+import { questions } from "#app/models/site-content.server.ts";
+import { getPageImageIds, getPageTexts, parseFacts } from "#app/models/page-texts.server.ts";
+import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { Markdown } from "#app/components/Markdown.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
@@ -24,17 +29,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT });
   const latest = readings.at(-1);
-  const details = await getAssociationDetails(db);
+  const [details, faq, texts, ids] = await Promise.all([getAssociationDetails(db), questions.all(db), getPageTexts(db), getPageImageIds(db)]);
+  const mapImage = await getImage(db, ids.mapImageId);
   const today = todayIn(details.timeZone);
   return {
     readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value, unit: r.unit })),
     latest: describeLatest(latest, today),
     beachName: details.beachName,
+    faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: renderMarkdown(q.data.answer) })),
+    learnMore: renderMarkdown(texts.learnMore),
+    intro: renderMarkdown(texts.lakeIntro),
+    facts: parseFacts(texts.lakeFacts),
+    map: { alt: texts.mapAlt, caption: texts.mapCaption, image: mapImage ?? null },
+    geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: renderMarkdown(texts.geeseAdvice) } : null,
   };
 }
 
 export default function TheLake({ loaderData }: Route.ComponentProps) {
-  const { readings, latest } = loaderData;
+  const { readings, latest, map, geese } = loaderData;
   useLiveUpdates(["measurements"]);
   return (
     <div className="page">
@@ -81,24 +93,20 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
             </details>
           </>
         )}
-        <details>
-          <summary>Learn More</summary>
-          <div className="details-body">
-            {beachInfo.learnMore.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
-        </details>
+        {loaderData.learnMore && (
+          <details>
+            <summary>Learn More</summary>
+            <Markdown className="details-body" html={loaderData.learnMore} />
+          </details>
+        )}
       </section>
 
       <section aria-labelledby="facts">
         <h2 id="facts">Facts and figures</h2>
-        {lakeIntro.map((p) => (
-          <p key={p}>{p}</p>
-        ))}
+        <Markdown html={loaderData.intro} />
         <div className="grid two">
           <dl className="facts">
-            {lakeFacts.map((f) => (
+            {loaderData.facts.map((f) => (
               <div key={f.label} className="fact">
                 <dt>{f.label}</dt>
                 <dd>{f.value}</dd>
@@ -106,37 +114,33 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           <figure>
-            <img src={lakeMap.image} alt={lakeMap.alt} width="640" height="420" loading="lazy" decoding="async" />
-            <figcaption>{lakeMap.caption}</figcaption>
+            {map.image ? (
+              <Picture image={map.image} sizes="(min-width: 60rem) 28rem, 100vw" />
+            ) : (
+              <img src={lakeMap.image} alt={map.alt} width="640" height="420" loading="lazy" decoding="async" />
+            )}
+            {map.caption && <figcaption>{map.caption}</figcaption>}
           </figure>
         </div>
       </section>
 
       <section aria-labelledby="faq">
         <h2 id="faq">Frequently asked questions</h2>
-        {faq.map((q) => (
-          <details key={q.question}>
+        {loaderData.faq.length === 0 && <p className="empty">There are no questions here yet.</p>}
+        {loaderData.faq.map((q) => (
+          <details key={q.id}>
             <summary>{q.question}</summary>
-            <div className="details-body">
-              {q.answer.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-            </div>
+            <Markdown className="details-body" html={q.answer} />
           </details>
         ))}
       </section>
 
-      <section aria-labelledby="geese">
-        <h2 id="geese">{geeseAdvice.title}</h2>
-        {geeseAdvice.paragraphs.map((p) => (
-          <p key={p}>{p}</p>
-        ))}
-        <ul>
-          {geeseAdvice.tips.map((t) => (
-            <li key={t}>{t}</li>
-          ))}
-        </ul>
-      </section>
+      {geese && (
+        <section aria-labelledby="geese">
+          <h2 id="geese">{geese.title}</h2>
+          <Markdown html={geese.advice} />
+        </section>
+      )}
     </div>
   );
 }

@@ -116,8 +116,8 @@ test("keyboard only: sign in, add a news post through the modal and a measuremen
     // Both show up publicly / in the table.
     await visitor.goto("/news-events");
     const post = visitor.getByRole("region", { name: "News" }).getByRole("article").filter({ has: visitor.getByRole("heading", { name: title, exact: true }) });
-    await expect(post.locator(".prose")).toHaveText("Typed with the keyboard.\nSecond line.");
-    expect(await post.locator(".prose").evaluate((p) => p.textContent)).toBe("Typed with the keyboard.\nSecond line.");
+    await expect(post.locator(".prose-md")).toHaveText("Typed with the keyboard.\nSecond line.");
+    expect(await post.locator(".prose-md").evaluate((p) => p.textContent)).toBe("Typed with the keyboard.\nSecond line.");
   } finally {
     await withDatabase(async (db) => {
       for (const p of await listNews(db)) if (p.title.includes(tag)) await deleteNewsPost(db, p.id);

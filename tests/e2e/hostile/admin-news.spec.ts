@@ -34,7 +34,7 @@ test.describe("admin news posts", () => {
     await removePosts(tag);
   });
 
-  test("add, edit and delete a post; /news-events follows; the text keeps its line breaks and is shown as text", async ({ page, visitor }) => {
+  test("add, edit and delete a post; /news-events follows; the text keeps its line breaks and HTML in it is shown as text", async ({ page, visitor }) => {
     const title = `Dock repair ${tag}`;
     const text = `First line of the notice.\nSecond line with <b>bold</b> & "quotes".\n\nLast line.`;
     await openAdmin(page, BASE);
@@ -61,11 +61,11 @@ test.describe("admin news posts", () => {
     await expect(post).toHaveCount(1);
     await expect(post.locator("time")).toHaveAttribute("datetime", associationToday());
     await expect(post).toContainText("admin@shoreline.test");
-    const prose = post.locator(".prose");
-    expect(await prose.evaluate((p) => p.textContent)).toBe(text);
-    expect(await prose.evaluate((p) => getComputedStyle(p).whiteSpace)).toMatch(/^pre-(line|wrap)$/);
-    // Rendered on three lines (plus the blank one): innerText keeps the line breaks that pre-line shows.
-    expect(await prose.evaluate((p: HTMLElement) => p.innerText.split("\n").length)).toBe(4);
+    // Markdown: the single newline is a line break, the blank line starts a second paragraph; read as it was typed.
+    const prose = post.locator(".prose-md");
+    await expect(prose.locator("p")).toHaveCount(2);
+    await expect(prose.locator("br")).toHaveCount(1);
+    expect(await prose.evaluate((p: HTMLElement) => p.innerText)).toBe(text);
     await expect(post.locator("b")).toHaveCount(0);
     await expect(post.getByText('<b>bold</b> & "quotes"', { exact: false })).toBeVisible();
 
@@ -85,7 +85,7 @@ test.describe("admin news posts", () => {
 
     await visitor.goto("/news-events");
     await expect(article(news, edited)).toHaveCount(1);
-    await expect(article(news, edited).locator(".prose")).toHaveText("The dock is fixed.\nThank you, volunteers!");
+    await expect(article(news, edited).locator(".prose-md")).toHaveText("The dock is fixed.\nThank you, volunteers!");
     await expect(article(news, title)).toHaveCount(0);
 
     // Delete asks first: Cancel keeps the post.

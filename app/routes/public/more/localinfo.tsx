@@ -1,7 +1,8 @@
 import { data, NavLink } from "react-router";
 import type { Route } from "./+types/localinfo";
-import { businesses } from "#content/businesses.ts";
-import { BUSINESS_CATEGORIES, type BusinessCategory } from "#content/types.ts";
+import { BUSINESS_CATEGORIES } from "#content/types.ts";
+import { getServices } from "#app/lib/context.server.ts";
+import { businesses } from "#app/models/site-content.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
@@ -14,19 +15,20 @@ export function meta({ params, matches }: Route.MetaArgs) {
   return pageMeta(matches, `Local Info: ${params.category}`, "Local services near the lake: restaurants, waste disposal, medical care, law enforcement and more.");
 }
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const category = params.category;
   if (!(FILTERS as readonly string[]).includes(category)) {
     throw data(null, { status: 404, statusText: "Not Found" });
   }
-  return { category: category as (typeof FILTERS)[number] };
+  const all = await businesses.all(getServices(context).db);
+  return {
+    category: category as (typeof FILTERS)[number],
+    businesses: all.filter((b) => category === "All" || b.data.category === category).map((b) => ({ id: b.id, ...b.data })),
+  };
 }
 
 export default function LocalInfo({ loaderData }: Route.ComponentProps) {
-  const { category } = loaderData;
-  const shown = businesses
-    .filter((b) => category === "All" || b.category === (category as BusinessCategory))
-    .sort((a, b) => a.order - b.order);
+  const { category, businesses: shown } = loaderData;
   return (
     <>
       <h1>Local Info</h1>
@@ -41,21 +43,26 @@ export default function LocalInfo({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      {shown.length === 0 && <p className="empty">{category === "All" ? "There are no local businesses listed yet." : "There are no local businesses in this category yet."}</p>}
       <ul className="cards">
         {shown.map((b) => (
-          <li key={b.name} className="card">
+          <li key={b.id} className="card">
             <h2 className="card-title">{b.name}</h2>
             <p className="muted">{b.category}</p>
-            <address>
-              {b.address}
-              <br />
-              <a href={`tel:${b.phone.replace(/[^\d+]/g, "")}`}>{b.phone}</a>
-            </address>
-            <p className="card-action">
-              <a className="button secondary" href={b.link} target="_blank" rel="noopener noreferrer">
-                Link<span className="visually-hidden"> to {b.name} (opens in a new tab)</span>
-              </a>
-            </p>
+            {(b.address || b.phone) && (
+              <address>
+                {b.address}
+                {b.address && b.phone && <br />}
+                {b.phone && <a href={`tel:${b.phone.replace(/[^\d+]/g, "")}`}>{b.phone}</a>}
+              </address>
+            )}
+            {b.link && (
+              <p className="card-action">
+                <a className="button secondary" href={b.link} target="_blank" rel="noopener noreferrer">
+                  Link<span className="visually-hidden"> to {b.name} (opens in a new tab)</span>
+                </a>
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -1,6 +1,11 @@
 import type { Route } from "./+types/meetboard";
-import { board } from "#content/board.ts";
-import { bylaws } from "#content/bylaws.ts";
+import { Picture } from "#app/components/Picture.tsx";
+import { getServices } from "#app/lib/context.server.ts";
+import { getImages } from "#app/lib/images.server.ts";
+import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { Markdown } from "#app/components/Markdown.tsx";
+import { fillNumbers, getAssociationNumbers } from "#app/models/governance.server.ts";
+import { boardMembers, bylawsArticles } from "#app/models/site-content.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
@@ -11,34 +16,39 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Meet the Board", "The association's five board members and its bylaws.");
 }
 
-export default function MeetBoard() {
-  const members = [...board].sort((a, b) => a.order - b.order);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const [members, articles, numbers] = await Promise.all([boardMembers.all(db), bylawsArticles.all(db), getAssociationNumbers(db)]);
+  const photos = await getImages(db, members.map((m) => m.data.photoId));
+  return {
+    members: members.map((m) => ({ id: m.id, name: m.data.name, title: m.data.title, photo: (m.data.photoId && photos.get(m.data.photoId)) || null })),
+    bylaws: articles.map((a) => ({ id: a.id, number: a.data.number, title: a.data.title, sections: renderMarkdown(fillNumbers(a.data.sections, numbers)) })),
+  };
+}
+
+export default function MeetBoard({ loaderData }: Route.ComponentProps) {
+  const { members, bylaws } = loaderData;
   return (
     <>
       <h1>Meet the Board</h1>
+      {members.length === 0 && <p className="empty">The board has not been listed yet.</p>}
       <ul className="board">
         {members.map((m) => (
-          <li key={m.name}>
-            <img src={m.image} alt={`Portrait of ${m.name}`} width="160" height="160" loading="lazy" decoding="async" />
+          <li key={m.id}>
+            {m.photo && <Picture image={m.photo} sizes="8rem" />}
             <h2 className="member-name">{m.name}</h2>
             <p className="muted">{m.title}</p>
           </li>
         ))}
       </ul>
       <h2>Bylaws</h2>
+      {bylaws.length === 0 && <p className="empty">The bylaws have not been published yet.</p>}
       {bylaws.map((article) => (
-        <details key={article.number}>
+        <details key={article.id}>
           <summary>
             {article.number}: {article.title}
           </summary>
-          <div className="details-body">
-            {article.sections.map((section, i) => (
-              <p key={i}>
-                {section.heading && <strong>{section.heading}. </strong>}
-                {section.text}
-              </p>
-            ))}
-          </div>
+          <Markdown className="details-body" html={article.sections} />
         </details>
       ))}
     </>

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { Route } from "./+types/businesses";
+import { changedColumn, type Column } from "#app/components/AdminList.tsx";
+import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.tsx";
+import { listAction } from "#app/lib/admin.server.ts";
+import { loadOrderedList, orderedListScreen } from "#app/lib/site-screens.server.ts";
+import { businesses } from "#app/models/site-content.server.ts";
+import { BUSINESS_CATEGORIES } from "#content/types.ts";
+import { screen } from "./screens.ts";
+
+const SCREEN = screen("businesses");
+const BASE = "/admin/businesses";
+
+export function meta() {
+  return [{ title: `${SCREEN.heading} · Admin` }];
+}
+
+/**
+ * A phone number as people write it: digits with spaces, dots, dashes, parentheses and a leading +, 7 to 15 digits
+ * (ITU-T E.164 allows at most 15).
+ */
+const PHONE = /^\+?[\d\s().-]+$/;
+
+/** A local business (spec §3: five categories); the phone and the link may be empty, but must be real when given. */
+const BusinessSchema = z.object({
+  name: z.string().trim().min(1, "Please enter the business's name").max(200),
+  category: z.enum(BUSINESS_CATEGORIES, "Please choose one of the categories"),
+  address: z.string().trim().max(300).default(""),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .default("")
+    .refine((v) => v === "" || (PHONE.test(v) && /^(\D*\d){7,15}\D*$/.test(v)), "Please enter a phone number such as (608) 555-0112, or leave it empty"),
+  link: z
+    .string()
+    .trim()
+    .max(500)
+    .default("")
+    .refine((v) => v === "" || URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).hostname.includes("."), "Please enter a full web address starting with https://, or leave it empty"),
+});
+
+const screenOf = orderedListScreen({
+  base: BASE,
+  noun: "business",
+  list: businesses,
+  schema: BusinessSchema,
+  toForm: (b) => ({ name: b.name, category: b.category, address: b.address, phone: b.phone, link: b.link }),
+  blank: { name: "", category: BUSINESS_CATEGORIES[0], address: "", phone: "", link: "" },
+});
+
+export function loader(args: Route.LoaderArgs) {
+  return loadOrderedList(args, screenOf, (b) => ({ title: b.name, category: b.category }));
+}
+
+export function action(args: Route.ActionArgs) {
+  return listAction(args, screenOf);
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+
+const COLUMNS: Column<Row, "order">[] = [{ header: "Name", cell: (b) => b.title }, { header: "Category", cell: (b) => b.category }, changedColumn()];
+
+const FIELDS: FieldSpec[] = [
+  { name: "name", label: "Name" },
+  { name: "category", label: "Category", options: BUSINESS_CATEGORIES },
+  { name: "address", label: "Address" },
+  { name: "phone", label: "Phone", type: "tel", placeholder: "(608) 555-0112" },
+  { name: "link", label: "Web page", type: "url", placeholder: "https://…", hint: "Opened by the card's Link button." },
+];
+
+export default function AdminBusinesses({ loaderData, actionData }: Route.ComponentProps) {
+  return <ListScreenView heading={SCREEN.heading} base={BASE} {...loaderData} result={actionData} columns={COLUMNS} fields={FIELDS} empty={SCREEN.emptyText ?? ""} noun="Business" plural="businesses" movable />;
+}
