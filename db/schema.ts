@@ -4,7 +4,7 @@
  * Dates are "YYYY-MM-DD" text, times "HH:MM" text. better-auth keeps its own tables (user, session, account,
  * verification) beside these.
  */
-import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export interface NewsPostTable {
   id: string;
@@ -38,6 +38,25 @@ export interface EventTable {
   updated: number;
   timestamp: number;
   timezoneOffset: number;
+  /** The iCalendar SEQUENCE (RFC 5545): 0 when made, raised by each edit (migration 0008). */
+  sequence: Generated<number>;
+}
+
+/**
+ * A deleted event, kept for a while so that calendar feeds can say it is cancelled (migration 0008). `id` is the
+ * event's id, which is its iCalendar UID.
+ */
+export interface EventTombstoneTable {
+  id: string;
+  title: string;
+  /** "YYYY-MM-DD" */
+  date: string;
+  /** "HH:MM", or "" when not given. */
+  startTime: string;
+  /** The event's last sequence plus one: a cancellation is a revision. */
+  sequence: number;
+  /** When the event was deleted, ms since epoch. */
+  deletedAt: number;
 }
 
 /** The banner is a single record (id is always 1). */
@@ -67,6 +86,8 @@ export interface MemberTable {
   id: string;
   email: string;
   createdAt: number;
+  /** When the member followed an unsubscribe link (ms since epoch); they get no member email while it is set. */
+  unsubscribedAt: number | null;
 }
 
 export interface DocumentTable {
@@ -135,9 +156,74 @@ export interface ImageTable {
   createdAt: number;
 }
 
+/** A resident's subscription to the lists (issue 11), with double opt-in. */
+export interface SubscriberTable {
+  id: string;
+  /** Lower-cased and trimmed. */
+  email: string;
+  /** The lists wanted, comma-separated and sorted: "beach,events,news". */
+  lists: string;
+  createdAt: number;
+  /** When the confirmation link was followed (ms since epoch); null until then. */
+  confirmedAt: number | null;
+  /** The client address the subscription came from (the consent record). */
+  consentIp: string;
+  updatedAt: number;
+}
+
+/** One row per subscription request, for throttling per address and per client. */
+export interface SubscribeAttemptTable {
+  id: string;
+  email: string;
+  ip: string;
+  at: number;
+}
+
+/** An address that gets no list mail: a permanent SMTP refusal (5xx). */
+export interface MailSuppressionTable {
+  email: string;
+  reason: string;
+  at: number;
+}
+
+/** A mail queued for sending (app/lib/outbox.server.ts): one text, many recipients. */
+export interface OutboxMessageTable {
+  id: string;
+  /** "beach" | "news" | "events" | "members" | "notice" */
+  list: string;
+  subject: string;
+  /** The plain-text part and the HTML body, before each recipient's footer is added. */
+  text: string;
+  html: string;
+  createdBy: string;
+  createdAt: number;
+  /** How many recipients were queued. */
+  recipients: number;
+}
+
+/** One recipient of a queued mail and its delivery state. */
+export interface OutboxRecipientTable {
+  id: string;
+  messageId: string;
+  email: string;
+  /** "s" subscriber, "m" member, "" nobody's links (a notice to one address). */
+  kind: string;
+  refId: string;
+  /** "queued" | "sending" | "sent" | "failed" */
+  state: string;
+  attempts: number;
+  /** Not before this instant (ms since epoch): the back-off after a temporary refusal. */
+  nextAttemptAt: number;
+  /** While "sending": the lease; after it a crashed sender's row is taken up again. */
+  lockedUntil: number | null;
+  lastError: string | null;
+  sentAt: number | null;
+}
+
 export interface DB {
   news_post: NewsPostTable;
   event: EventTable;
+  event_tombstone: EventTombstoneTable;
   banner: BannerTable;
   measurement: MeasurementTable;
   member: MemberTable;
@@ -147,6 +233,11 @@ export interface DB {
   sign_in_attempt: SignInAttemptTable;
   site_item: SiteItemTable;
   image: ImageTable;
+  subscriber: SubscriberTable;
+  subscribe_attempt: SubscribeAttemptTable;
+  mail_suppression: MailSuppressionTable;
+  outbox_message: OutboxMessageTable;
+  outbox_recipient: OutboxRecipientTable;
 }
 
 export type NewsPost = Selectable<NewsPostTable>;
@@ -154,7 +245,11 @@ export type NewNewsPost = Insertable<NewsPostTable>;
 export type NewsPostUpdate = Updateable<NewsPostTable>;
 export type Event = Selectable<EventTable>;
 export type NewEvent = Insertable<EventTable>;
+export type EventTombstone = Selectable<EventTombstoneTable>;
 export type Banner = Selectable<BannerTable>;
 export type Measurement = Selectable<MeasurementTable>;
 export type Member = Selectable<MemberTable>;
 export type DocumentRecord = Selectable<DocumentTable>;
+export type Subscriber = Selectable<SubscriberTable>;
+export type OutboxRecipient = Selectable<OutboxRecipientTable>;
+export type OutboxMessage = Selectable<OutboxMessageTable>;

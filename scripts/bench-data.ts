@@ -2,7 +2,7 @@
  * The large data set of `npm run bench`: 10,000 news posts, 500 events and 100,000 beach measurements, written
  * straight into a stopped server's SQLite file (better-sqlite3, one transaction, prepared statements), with the
  * change counters of the three topics bumped as the models would. Deterministic: the same `now` gives the same rows.
- * Column names follow db/schema.ts.
+ * Column names follow db/schema.ts. Also the subscribers of the mail outbox figures (`addConfirmedSubscribers`).
  */
 import SQLite from "better-sqlite3";
 import { addDays } from "date-fns/addDays";
@@ -10,6 +10,7 @@ import { format } from "date-fns/format";
 import { parseISO } from "date-fns/parseISO";
 import { association } from "#content/association.ts";
 import { noonOf, todayIn } from "#app/lib/dates.ts";
+import type { Database } from "#app/lib/db.server.ts";
 import { MEASUREMENT_NAME, MEASUREMENT_UNIT } from "#app/models/measurements.server.ts";
 
 export const LARGE_NEWS_COUNT = 10_000;
@@ -158,4 +159,30 @@ export function loadLargeDataSet(file: string, now = new Date()): LoadedCounts {
     measurements: LARGE_MEASUREMENT_COUNT,
     ms: Math.round(performance.now() - started),
   };
+}
+
+/** Subscribers per INSERT: 7 columns each, well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
+const SUBSCRIBER_CHUNK = 1_000;
+
+/**
+ * The mail outbox figures of `npm run bench` (issue 11): `count` confirmed subscribers of `lists` (comma-separated,
+ * e.g. "beach,news"), `subscriber00000@bench.example.org` and on from number `first`, written through Kysely in one
+ * transaction into an open database of either back end.
+ */
+export async function addConfirmedSubscribers(db: Database, options: { count: number; first?: number; lists: string }, now = Date.now()): Promise<void> {
+  const { count, first = 0, lists } = options;
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < count; start += SUBSCRIBER_CHUNK) {
+      const rows = Array.from({ length: Math.min(SUBSCRIBER_CHUNK, count - start) }, (_, i) => ({
+        id: crypto.randomUUID(),
+        email: `subscriber${String(first + start + i).padStart(5, "0")}@bench.example.org`,
+        lists,
+        createdAt: now,
+        confirmedAt: now,
+        consentIp: "198.51.100.1",
+        updatedAt: now,
+      }));
+      await trx.insertInto("subscriber").values(rows).execute();
+    }
+  });
 }

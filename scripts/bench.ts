@@ -17,7 +17,13 @@
  *    samples the server's memory meanwhile.
  * 3. Stops the server, writes a large data set into its database (scripts/bench-data.ts: 10,000 news posts,
  *    100,000 readings), starts it again and repeats 2; prints the slowdown (empty requests/s ÷ large requests/s)
- *    of every page and admin list, and the targets, met or not.
+ *    of every page and admin list.
+ * 4. The mail outbox (issue 11), in this process on a new SQLite database and, when it answers, a new PostgreSQL
+ *    database (tests/support/databases.ts): times `queueListMail` to 10,000 confirmed subscribers (one INSERT …
+ *    SELECT), then drains 1,000 recipients through the real worker (`createOutboxWorker`, nodemailer's pooled SMTP)
+ *    to an smtp-server listening in this process, and prints messages per second. Then the targets, met or not.
+ *
+ * `npm run bench -- --only outbox` runs 4 alone (no build needed; nothing pinned).
  *
  * Environment: BENCH_SECONDS (measured seconds per URL, default 10); BENCH_GZIP=1 sends `Accept-Encoding: gzip`
  * as browsers do (default: no Accept-Encoding, as autocannon sends, so responses are not compressed).
@@ -29,12 +35,20 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import type { DatabaseHandle } from "#app/lib/db.server.ts";
+import { createLogger } from "#app/lib/logger.server.ts";
+import { createMailer } from "#app/lib/mail.server.ts";
+import { createOutboxWorker } from "#app/lib/outbox.server.ts";
+import { queueListMail } from "#app/models/outbox.server.ts";
+import { createPostgresDatabase, createSqliteDatabase, postgresAvailable, type TestDatabase } from "../tests/support/databases.ts";
 import { signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
-import { loadLargeDataSet } from "./bench-data.ts";
+import { startSmtpSink } from "../tests/support/smtp.ts";
+import { addConfirmedSubscribers, loadLargeDataSet } from "./bench-data.ts";
 import { CliError, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
-const USAGE = `Usage: npm run bench
+const USAGE = `Usage: npm run bench [-- --only outbox]
   Run \`npm run build\` first: the benchmark builds nothing and measures the production build in build/.
+  --only outbox  only the mail outbox figures (queueing to 10,000 subscribers, send rate); needs no build
   Environment: BENCH_SECONDS  measured seconds per URL (default 10; each run follows a 2 s warm-up)
                BENCH_GZIP=1   send Accept-Encoding: gzip (default: none, responses uncompressed)`;
 
@@ -55,7 +69,9 @@ const BENCH_CORE = "0";
 const STOP_GRACE_MS = 5_000;
 const START_TIMEOUT_MS = 60_000;
 const MB = 1024 * 1024;
-const TARGETS = { homeRps: 2_000, homeVsStatic: 0.5, slowdown: 1.5, peakRssMb: 150, startMs: 2_000 };
+const TARGETS = { homeRps: 2_000, homeVsStatic: 0.5, slowdown: 1.5, peakRssMb: 150, startMs: 2_000, queueMs: 2_000 };
+/** The mail outbox figures: subscribers a list mail is queued to, and recipients drained to the local SMTP server. */
+const OUTBOX = { queueSubscribers: 10_000, sendRecipients: 1_000 };
 
 // ---- autocannon (CommonJS, no bundled types): the part of its programmatic API used here ----
 
@@ -81,10 +97,14 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 const seconds = Number(process.env.BENCH_SECONDS ?? "10");
 const gzip = process.env.BENCH_GZIP === "1";
 const requestHeaders: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
+let onlyOutbox = false;
 
 /** @throws UsageError or CliError (exit 2 or 1) when the benchmark cannot run as asked */
 function checkSettings(): void {
-  parseCommandLine(process.argv.slice(2));
+  const { values } = parseCommandLine(process.argv.slice(2), { options: { only: { type: "string" } } });
+  if (values.only !== undefined && values.only !== "outbox") throw new UsageError(`--only takes "outbox", not "${values.only}".`);
+  onlyOutbox = values.only === "outbox";
+  if (onlyOutbox) return;
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`BENCH_SECONDS must be a positive number of seconds, not "${process.env.BENCH_SECONDS}".`);
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new CliError(`The site is not built: build/server/index.js is missing. Run \`npm run build\` first.\n\n${USAGE}`);
@@ -251,6 +271,98 @@ async function loadPhase(server: RunningServer, assetPath: string): Promise<Phas
   };
 }
 
+// ---- the mail outbox (issue 11) ----
+
+interface OutboxFigures {
+  database: "SQLite" | "PostgreSQL";
+  /** Milliseconds `queueListMail` took to queue one mail to OUTBOX.queueSubscribers confirmed subscribers. */
+  queueMs: number;
+  queued: number;
+  /** Milliseconds the worker took to drain OUTBOX.sendRecipients recipients to the local SMTP server. */
+  sendMs: number;
+  sent: number;
+  /** Messages the SMTP server accepted. */
+  accepted: number;
+}
+
+/** The outbox's databases of this run, dropped by `cleanup` when the run is interrupted. */
+const outboxDatabases = new Set<TestDatabase>();
+
+/**
+ * Queues a mail to 10,000 confirmed subscribers of "beach" (timed), removes it, then queues one to the 1,000 of them
+ * also on "news" and times the worker draining it to an smtp-server in this process (which shares the core).
+ */
+async function outboxFigures(database: OutboxFigures["database"], handle: DatabaseHandle): Promise<OutboxFigures> {
+  const { db, dialect } = handle;
+  const logger = createLogger("silent");
+  const mail = { subject: "Beach closed", text: "E. coli above the limit: no swimming today.", html: "<p>E. coli above the limit: no swimming today.</p>", createdBy: "system" };
+  await addConfirmedSubscribers(db, { count: OUTBOX.sendRecipients, lists: "beach,news" });
+  await addConfirmedSubscribers(db, { count: OUTBOX.queueSubscribers - OUTBOX.sendRecipients, first: OUTBOX.sendRecipients, lists: "beach" });
+
+  const queueStart = performance.now();
+  const all = await queueListMail(db, "beach", mail);
+  const queueMs = performance.now() - queueStart;
+  await db.deleteFrom("outbox_recipient").where("messageId", "=", all.messageId).execute();
+  await db.deleteFrom("outbox_message").where("id", "=", all.messageId).execute();
+
+  const sink = await startSmtpSink();
+  const mailer = createMailer({ smtpUrl: sink.url, outboxDir: path.join(os.tmpdir(), "shoreline-bench-unused"), from: "Bench <bench@heronlake.example.org>", logger });
+  try {
+    const worker = createOutboxWorker({ db, dialect, mailer, logger, publicUrl: "https://heronlake.example.org", secret: "bench-secret-bench-secret-bench-secret" });
+    await queueListMail(db, "news", mail);
+    const sendStart = performance.now();
+    const totals = await worker.drain();
+    const sendMs = performance.now() - sendStart;
+    return { database, queueMs, queued: all.recipients, sendMs, sent: totals.sent, accepted: sink.accepted.length };
+  } finally {
+    mailer.close();
+    await sink.close();
+  }
+}
+
+/** The outbox figures on SQLite and, when it answers, PostgreSQL. */
+async function outboxPhase(): Promise<OutboxFigures[]> {
+  let withPostgres = false;
+  try {
+    withPostgres = await postgresAvailable();
+  } catch (error) {
+    console.warn(`  PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const figures: OutboxFigures[] = [];
+  for (const [database, create] of [["SQLite", createSqliteDatabase], ...(withPostgres ? [["PostgreSQL", createPostgresDatabase] as const] : [])] as const) {
+    const handle = await create();
+    outboxDatabases.add(handle);
+    try {
+      figures.push(await outboxFigures(database, handle));
+    } finally {
+      outboxDatabases.delete(handle);
+      await handle.drop();
+    }
+  }
+  return figures;
+}
+
+function printOutbox(figures: OutboxFigures[]): void {
+  console.log(`\nMail outbox (in this process; SMTP to an smtp-server in this process, one pooled connection)`);
+  console.log(
+    table(
+      ["database", `queue to ${int(OUTBOX.queueSubscribers)}`, "queued", `drain ${int(OUTBOX.sendRecipients)}`, "sent", "accepted", "messages/s"],
+      figures.map((f) => [f.database, ms(f.queueMs), int(f.queued), ms(f.sendMs), int(f.sent), int(f.accepted), int((f.sent / f.sendMs) * 1000)]),
+    ),
+  );
+  if (figures.length < 2) console.log("  (PostgreSQL did not answer: SQLite only)");
+}
+
+function outboxTargets(figures: OutboxFigures[]): string[][] {
+  return figures.map((f) => [
+    `queue a mail to ${int(OUTBOX.queueSubscribers)} subscribers ≤ ${TARGETS.queueMs / 1000} s, ${f.database}`,
+    ms(f.queueMs),
+    f.queued === OUTBOX.queueSubscribers ? verdict(f.queueMs <= TARGETS.queueMs) : `NOT met (${int(f.queued)} queued)`,
+  ]);
+}
+
+const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+
 // ---- printing ----
 
 function table(header: string[], rows: string[][], rightFrom = 1): string {
@@ -300,6 +412,8 @@ let cleaned = false;
 
 async function cleanup(): Promise<void> {
   await stopServer(current);
+  for (const database of outboxDatabases) await database.drop().catch(() => undefined);
+  outboxDatabases.clear();
   if (!cleaned) {
     cleaned = true;
     rmSync(dataDir, { recursive: true, force: true });
@@ -397,7 +511,9 @@ async function main(): Promise<void> {
   const ratioLarge = assetLarge > 0 ? homeLarge / assetLarge : 0;
   const peaks = [empty.hwmMb, empty.rssMaxMb, large.hwmMb, large.rssMaxMb].filter((n): n is number => n !== undefined);
   const peakMb = peaks.length > 0 ? Math.max(...peaks) : undefined;
-  const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+  const outbox = await outboxPhase();
+  printOutbox(outbox);
+
   const rows: string[][] = [
     [`/ ≥ ${int(TARGETS.homeRps)} req/s on one core, empty data`, `${int(homeEmpty)} req/s`, verdict(homeEmpty >= TARGETS.homeRps)],
     [`/ ≥ ${int(TARGETS.homeRps)} req/s on one core, large data`, `${int(homeLarge)} req/s`, verdict(homeLarge >= TARGETS.homeRps)],
@@ -410,6 +526,7 @@ async function main(): Promise<void> {
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, new data folder`, ms(freshMs), verdict(freshMs <= TARGETS.startMs)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, existing data folder`, ms(existingMs), verdict(existingMs <= TARGETS.startMs)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, large data`, ms(largeStartMs), verdict(largeStartMs <= TARGETS.startMs)],
+    ...outboxTargets(outbox),
   ];
   console.log("\nTargets (figures are from one run on a shared machine: noisy)");
   console.log(table(["target", "measured", "result"], rows));
@@ -420,10 +537,21 @@ async function main(): Promise<void> {
   }
 }
 
+/** `--only outbox`: the mail outbox figures alone. */
+async function mainOutbox(): Promise<void> {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  console.log("Shoreline benchmark: the mail outbox only (--only outbox)");
+  console.log(`  Node ${process.version}, ${os.cpus().length} cores (${cpu}), load average ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}; not pinned`);
+  const outbox = await outboxPhase();
+  printOutbox(outbox);
+  console.log("\nTargets (figures are from one run on a shared machine: noisy)");
+  console.log(table(["target", "measured", "result"], outboxTargets(outbox)));
+}
+
 await runCli(USAGE, async () => {
   try {
     checkSettings();
-    await main();
+    await (onlyOutbox ? mainOutbox() : main());
   } catch (error) {
     // After SIGINT/SIGTERM the server is being stopped under the run; that failure is expected, not news.
     if (interrupted) return 130;

@@ -74,7 +74,11 @@ describe("npm run import:measurements (the real command line, SQLite)", () => {
     // The first row repeats a stored reading (2013-05-21, 155.951916); the second is the same day with another value.
     writeFileSync(file, "\uFEFFdate,value\r\n2013-05-21,155.951916\r\n2013-05-21,12\r\n2016-06-01,1\r\n2016-06-01,1\r\n");
     const result = await cli(dataDir, file);
-    expect(result.stdout.trim()).toBe("Imported 2 readings, skipped 2 duplicates.");
+    // 2016-06-01 is a new latest sample (1 CFU per 100 mL, Open), so the import announces the change; nobody subscribed.
+    expect(result.stdout.trim().split("\n")).toEqual([
+      "Imported 2 readings, skipped 2 duplicates.",
+      "Beach status changed: an alert is queued for 0 subscribers.",
+    ]);
     expect(result.code).toBe(0);
     expect(await rowCount(dataDir)).toBe(260);
   });

@@ -10,6 +10,7 @@
  *
  * All or nothing: when any row is wrong every problem is printed with its line number and nothing is written.
  * A reading with the same date and value as a stored one is skipped, so importing a file twice is harmless.
+ * When the import changes the beach's status, one alert to the beach list is queued (issue 11).
  *
  * Exit status (scripts/lib/cli.ts): 0 imported (possibly nothing new); 1 the file has errors, the import failed, or
  * the configuration is invalid; 2 usage error or unreadable file.
@@ -18,6 +19,8 @@ import { readFileSync } from "node:fs";
 import { migrateToLatest, openDatabase } from "#app/lib/db.server.ts";
 import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
 import { importMeasurements } from "#app/models/measurements.server.ts";
+import { announceBeachState } from "#app/lib/beach-alerts.server.ts";
+import { createLogger } from "#app/lib/logger.server.ts";
 import { CliError, loadScriptConfig, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
 const USAGE = "Usage: npm run import:measurements -- FILE.csv   (or: node scripts/import-measurements.ts FILE.csv)";
@@ -58,6 +61,9 @@ async function main(args: string[]): Promise<void> {
       await migrateToLatest(handle);
       const { added, skipped } = await importMeasurements(handle.db, readings);
       console.log(`Imported ${count(added, "reading")}, skipped ${count(skipped, "duplicate")}.`);
+      // The alert is queued here and sent by the running server's outbox worker.
+      const alerted = added > 0 ? await announceBeachState({ db: handle.db, logger: createLogger("warn"), config }) : null;
+      if (alerted !== null) console.log(`Beach status changed: an alert is queued for ${count(alerted, "subscriber")}.`);
     } finally {
       await handle.close();
     }

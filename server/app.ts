@@ -21,6 +21,7 @@ import { nonceContext } from "#app/lib/nonce.ts";
 import { createChangeFeed, type ChangeFeed } from "#app/lib/change-feed.server.ts";
 import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
 import { createLogger, type Logger } from "#app/lib/logger.server.ts";
+import { startMaintenance } from "#app/lib/maintenance.server.ts";
 import { closeServices, createServices, prepareServices, servicesContext, type Services } from "#app/lib/services.server.ts";
 
 /** How long shutdown waits for requests in flight before closing their connections, in milliseconds. */
@@ -228,11 +229,16 @@ export async function start(dev?: DevServer): Promise<Server> {
     console.log(`No administrator yet: set up the site at ${config.publicUrl}/setup?token=${setupToken} (this link works once, for 1 hour; a restart prints a new one)`);
   }
 
+  // Mail queued in the database goes out from here (app/lib/outbox.server.ts); the chores forget old unconfirmed
+  // subscriptions and announce a beach reading that turned stale.
+  services.outbox.start();
+  const stopMaintenance = startMaintenance(services);
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    void shutdown(signal, server, services, feed, streams, logger);
+    void stopMaintenance().then(() => shutdown(signal, server, services, feed, streams, logger));
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));

@@ -4,7 +4,8 @@ import { Markdown } from "#app/components/Markdown.tsx";
 
 /**
  * One event: title, date and time and place shown as text; `event.detailsHtml` is its Markdown details as the loader
- * rendered them (`eventsForDisplay` in app/lib/item-html.server.ts).
+ * rendered them (`eventsForDisplay` in app/lib/item-html.server.ts); and an "Add to calendar" link to the event's own
+ * iCalendar file (/events/:id.ics, a plain link: it is a file, not a page).
  */
 export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place"> & { detailsHtml: string } }) {
   const when = [event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(" · ");
@@ -24,6 +25,11 @@ export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date
         )}
       </p>
       {event.detailsHtml && <Markdown html={event.detailsHtml} />}
+      <p className="meta event-actions">
+        <a href={`/events/${event.id}.ics`} type="text/calendar" aria-label={`Add to calendar: ${event.title}`}>
+          Add to calendar
+        </a>
+      </p>
     </article>
   );
 }

@@ -5,10 +5,13 @@ import {
   CAUTION_THRESHOLD,
   CHART_HEIGHT,
   CLOSED_THRESHOLD,
+  EPA_GEOMETRIC_MEAN_CRITERION,
+  geometricMean,
   isStale,
   PUBLIC_READING_COUNT,
   publicBeachStatus,
   STALE_AFTER_DAYS,
+  thirtyDayGeometricMean,
 } from "./beach.ts";
 
 describe("beach constants (spec §9)", () => {
@@ -83,5 +86,61 @@ describe("ageLabel (spec §4)", () => {
     [-30, "Today"],
   ] as const)("%s days → %s", (days, label) => {
     expect(ageLabel(days)).toBe(label);
+  });
+});
+
+describe("geometricMean (EPA 2012 RWQC)", () => {
+  it("is the n-th root of the product", () => {
+    expect(geometricMean([10, 1000])).toBeCloseTo(100, 9);
+    expect(geometricMean([2, 8])).toBeCloseTo(4, 9);
+    expect(geometricMean([126])).toBeCloseTo(126, 9);
+    expect(geometricMean([1, 10, 100, 1000, 10000])).toBeCloseTo(100, 9);
+  });
+
+  it("takes a count below 1 as 1 (ln 0 is undefined)", () => {
+    expect(geometricMean([0, 100])).toBeCloseTo(10, 9);
+    expect(geometricMean([0.5, 100])).toBeCloseTo(10, 9);
+  });
+
+  it("refuses no values", () => {
+    expect(() => geometricMean([])).toThrow(RangeError);
+  });
+});
+
+describe("thirtyDayGeometricMean: 30 days ending at the latest sample, at least 5 samples", () => {
+  const reading = (date: string, value = 100) => ({ date, value });
+
+  it("is null without readings", () => {
+    expect(thirtyDayGeometricMean([])).toBeNull();
+  });
+
+  it("compares with the EPA 2012 criterion of 126 CFU/100 mL", () => {
+    expect(EPA_GEOMETRIC_MEAN_CRITERION).toBe(126);
+  });
+
+  it("counts 5 samples as enough and 4 as too few", () => {
+    const five = ["2026-07-01", "2026-07-05", "2026-07-10", "2026-07-20", "2026-07-30"].map((d) => reading(d));
+    expect(thirtyDayGeometricMean(five)).toEqual({ from: "2026-07-01", to: "2026-07-30", samples: 5, mean: expect.closeTo(100, 9), exceeds: false });
+    expect(thirtyDayGeometricMean(five.slice(1))).toEqual({ from: "2026-07-01", to: "2026-07-30", samples: 4, mean: null, exceeds: false });
+  });
+
+  it("includes a sample 29 days before the latest and leaves out one 30 days before", () => {
+    const inside = [reading("2026-07-01", 10), ...["2026-07-10", "2026-07-15", "2026-07-20", "2026-07-30"].map((d) => reading(d, 1000))];
+    const w = thirtyDayGeometricMean(inside)!;
+    expect(w.samples).toBe(5);
+    expect(w.mean).toBeCloseTo(10 ** ((1 + 3 * 4) / 5), 6);
+    const outside = [reading("2026-06-30", 10), ...inside.slice(1), reading("2026-07-25", 1000)];
+    expect(thirtyDayGeometricMean(outside)).toMatchObject({ from: "2026-07-01", to: "2026-07-30", samples: 5, mean: expect.closeTo(1000, 6) });
+  });
+
+  it("ends the window at the latest sample, whatever the readings' order, across a month and a year end", () => {
+    const readings = ["2027-01-05", "2026-12-07", "2026-12-31", "2026-12-06", "2027-01-01", "2026-12-20"].map((d) => reading(d, 200));
+    expect(thirtyDayGeometricMean(readings)).toMatchObject({ from: "2026-12-07", to: "2027-01-05", samples: 5, exceeds: true });
+  });
+
+  it("says the mean exceeds the criterion only above 126", () => {
+    const dates = ["2026-07-01", "2026-07-02", "2026-07-03", "2026-07-04", "2026-07-05"];
+    expect(thirtyDayGeometricMean(dates.map((d) => reading(d, 126)))!.exceeds).toBe(false);
+    expect(thirtyDayGeometricMean(dates.map((d) => reading(d, 127)))!.exceeds).toBe(true);
   });
 });

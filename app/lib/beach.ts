@@ -5,6 +5,7 @@
  * 235 per 100 mL (2012 Recreational Water Quality Criteria, EPA 820-F-12-058) and Chicago's flag scheme (over 1000:
  * closed), as the specification fixes them.
  */
+import { addDaysTo } from "./dates.ts";
 
 /** Beach Action Value: from this count per 100 mL the beach is under a Caution advisory. */
 export const CAUTION_THRESHOLD = 235;
@@ -18,6 +19,17 @@ export const PUBLIC_READING_COUNT = 10;
 export const CHART_HEIGHT = 300;
 
 export type BeachStatus = "Open" | "Caution" | "Closed" | "Error";
+
+/** The statuses a board's manual advisory can set (issue 11). */
+export const ADVISORY_STATUSES = ["Caution", "Closed"] as const;
+
+/** What each status means for a swimmer, as the public pages and the beach alerts say it. */
+export const STATUS_MEANING: Record<BeachStatus, string> = {
+  Open: "Swimming is OK.",
+  Caution: "Swimming is not advised for young children, older adults or anyone with a weakened immune system.",
+  Closed: "Stay out of the water.",
+  Error: "This reading cannot be classified. Check with the board before swimming.",
+};
 
 /**
  * Status shown on the public page for a reading.
@@ -65,4 +77,59 @@ export function ageLabel(ageDays: number): string {
 
 function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+}
+
+/**
+ * The US EPA's 2012 Recreational Water Quality Criteria (EPA 820-F-12-058), recommendation 2 for E. coli: the
+ * geometric mean of the samples in any 30-day interval should not exceed 126 CFU per 100 mL (with a statistical
+ * threshold value of 410, and 235 as the Beach Action Value used for the Caution status above).
+ */
+export const EPA_GEOMETRIC_MEAN_CRITERION = 126;
+/** The length of the geometric mean's window, in calendar days, ending with the latest sample's date (EPA 2012). */
+export const GEOMETRIC_MEAN_WINDOW_DAYS = 30;
+/** Fewest samples in the window for the geometric mean to be shown: fewer say too little (this site's rule). */
+export const GEOMETRIC_MEAN_MIN_SAMPLES = 5;
+
+/**
+ * The geometric mean of counts: the n-th root of their product, computed as exp(mean of ln). A count below 1 (a
+ * result of 0, "none detected") is taken as 1, the usual substitution at the detection limit, since ln 0 is undefined.
+ * @param values E. coli per 100 mL, at least one, not negative
+ * @throws RangeError when `values` is empty
+ */
+export function geometricMean(values: readonly number[]): number {
+  if (values.length === 0) throw new RangeError("The geometric mean of no values is undefined");
+  const sumOfLogs = values.reduce((sum, value) => sum + Math.log(Math.max(value, 1)), 0);
+  return Math.exp(sumOfLogs / values.length);
+}
+
+/** The 30-day geometric mean of the readings as the beach section shows it. */
+export interface WindowMean {
+  /** First and last dates of the window ("YYYY-MM-DD"): 29 days before the latest sample, and its date. */
+  from: string;
+  to: string;
+  /** How many samples fall in the window. */
+  samples: number;
+  /** E. coli per 100 mL, or null when there are fewer than 5 samples in the window. */
+  mean: number | null;
+  /** Whether the mean is above the EPA 2012 criterion of 126 (false when there is no mean). */
+  exceeds: boolean;
+}
+
+/**
+ * The geometric mean of the samples of the 30 calendar days ending at the latest sample's date (EPA 2012 RWQC,
+ * recommendation 2: a 30-day geometric mean of at most 126 CFU/100 mL for E. coli), computed only when there are at
+ * least 5 samples in that window.
+ * @param readings sample dates ("YYYY-MM-DD") and E. coli per 100 mL, in any order; readings outside the window are
+ *   ignored
+ * @returns null when there are no readings
+ */
+export function thirtyDayGeometricMean(readings: readonly { date: string; value: number }[]): WindowMean | null {
+  if (readings.length === 0) return null;
+  const to = readings.reduce((latest, r) => (r.date > latest ? r.date : latest), readings[0]!.date);
+  const from = addDaysTo(to, -(GEOMETRIC_MEAN_WINDOW_DAYS - 1));
+  const values = readings.filter((r) => r.date >= from && r.date <= to).map((r) => r.value);
+  const mean = values.length >= GEOMETRIC_MEAN_MIN_SAMPLES ? geometricMean(values) : null;
+  // exp(mean of ln) of five readings of 126 is 126.00000000000003: compare with a tolerance far below what is shown.
+  const exceeds = mean !== null && mean - EPA_GEOMETRIC_MEAN_CRITERION > 1e-9 * EPA_GEOMETRIC_MEAN_CRITERION;
+  return { from, to, samples: values.length, mean, exceeds };
 }

@@ -33,6 +33,10 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").max(128).optional()),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().trim().min(3).default("Shoreline <no-reply@shoreline.invalid>"),
+  DKIM_DOMAIN: optionalString.pipe(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name, e.g. heronlake.org").optional()),
+  DKIM_SELECTOR: optionalString.pipe(z.string().regex(/^[a-z0-9._-]+$/i, "must be a DNS label, e.g. shoreline").optional()),
+  DKIM_PRIVATE_KEY_FILE: optionalString,
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   SEED: z.enum(["demo", "none"]).default("demo"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("production"),
@@ -59,6 +63,10 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** DKIM signing of outgoing mail: all three of DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE, or undefined. */
+  dkim: { domain: string; selector: string; privateKeyFile: string } | undefined;
+  /** How long the outbox worker holds a recipient it is sending to before another sender may take it up, in ms. */
+  outboxLeaseMs: number;
   seed: "demo" | "none";
   logLevel: string;
   production: boolean;
@@ -88,6 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither");
   }
+  const dkimSet = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter((v) => v !== undefined).length;
+  if (dkimSet !== 0 && dkimSet !== 3) {
+    throw new ConfigError("Invalid configuration:\n  DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE: set all three or none");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -99,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    dkim:
+      e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY_FILE
+        ? { domain: e.DKIM_DOMAIN, selector: e.DKIM_SELECTOR, privateKeyFile: path.resolve(e.DKIM_PRIVATE_KEY_FILE) }
+        : undefined,
+    outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, eventWindow, isIsoDate, noonOf, todayIn } from "./dates.ts";
+import { addDaysTo, daysBetween, eventWindow, isIsoDate, noonOf, todayIn } from "./dates.ts";
 import { clockTime, longDate, shortDate } from "./format.ts";
 
 const CHICAGO = "America/Chicago";
@@ -143,5 +143,19 @@ describe("longDate and shortDate show the calendar day itself", () => {
   it("does not move the day across time zones (January 1 stays January 1)", () => {
     expect(longDate("2027-01-01")).toBe("Friday, January 1, 2027");
     expect(shortDate("2026-12-31")).toBe("Dec 31, 2026");
+  });
+});
+
+describe("addDaysTo", () => {
+  it("moves a calendar date by whole days, across month, year and leap-day ends", () => {
+    expect(addDaysTo("2026-07-30", -29)).toBe("2026-07-01");
+    expect(addDaysTo("2027-01-05", -29)).toBe("2026-12-07");
+    expect(addDaysTo("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDaysTo("2026-11-01", 0)).toBe("2026-11-01");
+  });
+
+  it("refuses what is not a calendar date", () => {
+    expect(() => addDaysTo("2026-02-30", 1)).toThrow(RangeError);
+    expect(() => addDaysTo("July 1", 1)).toThrow(RangeError);
   });
 });

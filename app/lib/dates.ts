@@ -59,3 +59,16 @@ export function eventWindow(timeZone: string, now: Date = new Date()): { from: s
   const year = today.slice(0, 4);
   return { from: `${year}-01-01`, to: `${year}-12-31`, today };
 }
+
+/**
+ * The calendar date `days` after `date` (before it when negative); calendar arithmetic, no time zone involved.
+ * @param date "YYYY-MM-DD"
+ * @returns "YYYY-MM-DD"
+ * @throws RangeError when `date` is not a valid "YYYY-MM-DD"
+ */
+export function addDaysTo(date: string, days: number): string {
+  // UTC arithmetic on plain dates, without date-fns: the browser's beach rules (lib/beach.ts) use this.
+  const start = ISO_DATE.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== date) throw new RangeError(`Not a calendar date: ${date}`);
+  return new Date(start + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -63,6 +63,32 @@ export const memberEmailSchema = z.object({
   message: z.string().trim().min(1, "Please enter an email message").max(100_000),
 });
 
+/**
+ * The public "Get beach alerts and news" form (issue 11): an address and at least one list, each a checkbox named
+ * `list-<list>`. The address is trimmed and lower-cased; one line only (no header injection), at most 254 characters
+ * (RFC 5321's path limit).
+ */
+export const subscribeSchema = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, "Please enter your email address")
+      .max(254, "That address is too long")
+      .pipe(z.email("Please enter a valid email address, like name@example.org")),
+    "list-beach": z.literal("on").optional(),
+    "list-news": z.literal("on").optional(),
+    "list-events": z.literal("on").optional(),
+  })
+  .refine((v) => v["list-beach"] || v["list-news"] || v["list-events"], { message: "Choose at least one list", path: ["lists"] });
+
+/** An administrator's beach advisory: the status it sets and the reason residents are told. */
+export const advisorySchema = z.object({
+  status: z.enum(["Caution", "Closed"], "Choose Caution or Closed"),
+  reason: z.string().trim().min(1, "Please give the reason for the advisory").max(500),
+});
+
 /** Banner editor. */
 export const bannerSchema = z.object({ text: z.string().trim().min(1, "Please enter the banner text").max(2_000) });
 

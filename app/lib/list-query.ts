@@ -39,10 +39,13 @@ export function readListQuery<S extends string>(url: URL, sorts: readonly [S, ..
 
 /**
  * The list's address at `query`, with `extra` parameters (`{edit: id}`, `{delete: id}`): defaults are left out, so
- * page 1 in the default order is just `base`.
+ * page 1 in the default order is just `base`. A query string in `base` (a search) comes first and is kept.
  */
 export function listHref(base: string, query: ListQuery, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
+  // A base may carry the list's own filter ("/admin/subscribers?q=lake"), kept in every link.
+  const [path = base, filter = ""] = base.split("?", 2);
+  base = path;
+  const params = new URLSearchParams(filter);
   if (query.page > 1) params.set("page", String(query.page));
   if (query.sort !== query.defaultSort) params.set("sort", query.sort);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);

@@ -13,6 +13,23 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A Message-ID of our own, `<…@host>`, the same on every attempt so that a receiver can drop a repeat. */
+  messageId?: string;
+  /**
+   * List headers, written by nodemailer: `List-Id` (RFC 2919) and one `List-Unsubscribe` (RFC 2369) with every
+   * address in `<…>`, comma-separated (nodemailer's nested array makes them one header).
+   */
+  list?: { id: { url: string; comment: string }; unsubscribe: [string[]] };
+  /** More headers, e.g. `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058). */
+  headers?: Record<string, string>;
+}
+
+/** DKIM signing (RFC 6376) of every message, when a key is configured (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE). */
+export interface DkimOptions {
+  domainName: string;
+  keySelector: string;
+  /** The private key, PEM. */
+  privateKey: string;
 }
 
 export interface Mailer {
@@ -28,17 +45,26 @@ export interface Mailer {
  * @param options.smtpUrl smtp:// or smtps:// URL with credentials, or undefined for the file outbox
  * @param options.outboxDir where `.eml` files go without SMTP
  * @param options.from the From header, e.g. "Heron Lake Association <no-reply@heronlake.org>"
+ * @param options.dkim the DKIM key that signs every message (its headers, List-Unsubscribe included), or undefined
  */
-export function createMailer(options: { smtpUrl: string | undefined; outboxDir: string; from: string; logger: Logger }): Mailer {
-  const { smtpUrl, outboxDir, from, logger } = options;
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  from: string;
+  logger: Logger;
+  dkim?: DkimOptions | undefined;
+}): Mailer {
+  const { smtpUrl, outboxDir, from, logger, dkim } = options;
   // nodemailer is loaded on the first message, not at start-up: most requests never send mail.
   let transport: Promise<Transporter> | undefined;
   let opened: Transporter | undefined;
   const open = () =>
     (transport ??= import("nodemailer").then(({ default: nodemailer }) => {
+      // One pooled connection: the outbox worker sends one message after another over it (RSET between messages)
+      // instead of a new TCP and TLS handshake per recipient.
       opened = smtpUrl
-        ? nodemailer.createTransport(smtpUrl)
-        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+        ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 30_000, ...(dkim ? { dkim } : {}) })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix", ...(dkim ? { dkim } : {}) });
       return opened;
     }));
   const close = () => opened?.close();

@@ -10,6 +10,8 @@ export interface RouteHandle {
   pageCache?: boolean;
   /** The route renders its own `<main id="main">` (the admin panel: its menu is a `nav` beside `main`, not in it). */
   ownMain?: boolean;
+  /** The page shows its own "Get beach alerts and news" form, so the footer leaves its copy out. */
+  subscribeForm?: boolean;
 }
 
 /** The handle of a public page the page cache may keep. */

@@ -2,13 +2,15 @@
  * The server's services, built once at start-up and handed to every loader and action through the router context
  * (`servicesContext`). Nothing else opens a database or a mail transport.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createContext } from "react-router";
 import { createAuth, ensureAdmin, migrateAuth, type Auth } from "./auth.server.ts";
 import { ensureAuthSecret, type Config, type ServerConfig } from "./config.server.ts";
 import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./db.server.ts";
 import type { Logger } from "./logger.server.ts";
-import { createMailer, type Mailer } from "./mail.server.ts";
+import { createMailer, type DkimOptions, type Mailer } from "./mail.server.ts";
+import { createOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
 import { createDiskStorage, IMAGE_FILE_ID, type Storage } from "./storage.server.ts";
 
 export interface Services {
@@ -18,6 +20,8 @@ export interface Services {
   db: Database;
   auth: Auth;
   mailer: Mailer;
+  /** Sends queued mail (app/lib/outbox.server.ts); the server starts it, scripts only queue. */
+  outbox: OutboxWorker;
   /** Documents, under `$DATA_DIR/documents/`. */
   storage: Storage;
   /** Pictures' WebP variants, under `$DATA_DIR/images/` (app/lib/images.server.ts). */
@@ -38,11 +42,31 @@ export function createServices(loaded: Config, logger: Logger): Services {
     outboxDir: path.join(config.dataDir, "mail"),
     from: config.mailFrom,
     logger,
+    dkim: readDkim(config),
+  });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    dialect: database.dialect,
+    mailer,
+    logger,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    leaseMs: config.outboxLeaseMs,
   });
   const auth = createAuth(config, database, mailer, logger);
   const storage = createDiskStorage(path.join(config.dataDir, "documents"));
   const images = createDiskStorage(path.join(config.dataDir, "images"), IMAGE_FILE_ID);
-  return { config, logger, database, db: database.db, auth, mailer, storage, images };
+  return { config, logger, database, db: database.db, auth, mailer, outbox, storage, images };
+}
+
+/** The DKIM key named by DKIM_PRIVATE_KEY_FILE. @throws when the file cannot be read or holds no PEM private key */
+function readDkim(config: Config): DkimOptions | undefined {
+  if (!config.dkim) return undefined;
+  const privateKey = readFileSync(config.dkim.privateKeyFile, "utf8");
+  if (!/-----BEGIN (RSA |EC )?PRIVATE KEY-----/.test(privateKey)) {
+    throw new Error(`DKIM_PRIVATE_KEY_FILE: ${config.dkim.privateKeyFile} holds no PEM private key`);
+  }
+  return { domainName: config.dkim.domain, keySelector: config.dkim.selector, privateKey };
 }
 
 /**
@@ -61,8 +85,9 @@ export async function prepareServices(services: Services): Promise<string[]> {
   return applied;
 }
 
-/** Closes the mail transport and the database. */
+/** Stops the outbox worker (after the message in flight), then closes the mail transport and the database. */
 export async function closeServices(services: Services): Promise<void> {
+  await services.outbox.stop();
   services.mailer.close();
   await services.database.close();
 }

@@ -1,5 +1,5 @@
 /** Events (spec §3): read by date within the current calendar year; written by administrators. */
-import type { Event } from "#db/schema.ts";
+import type { Event, EventTombstone } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { noonOf } from "#app/lib/dates.ts";
 import { getTimeZone } from "./association.server.ts";
@@ -7,7 +7,7 @@ import { writeAndSignal } from "./changes.server.ts";
 import type { ListQuery, Page } from "#app/lib/list-query.ts";
 import { paginate } from "./paging.server.ts";
 
-export type { Event };
+export type { Event, EventTombstone };
 
 export interface EventInput {
   title: string;
@@ -81,30 +81,58 @@ export async function getEvent(db: Database, id: string): Promise<Event | undefi
 
 /** Adds an event; its timestamp is noon of its date in the association's time zone. */
 export async function createEvent(db: Database, input: EventInput, authorId: string | null, now = Date.now()): Promise<Event> {
-  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)) };
+  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)), sequence: 0 };
   await writeAndSignal(db, "events", (trx) =>
     trx.insertInto("event").values(row).execute(),
   );
   return row;
 }
 
-/** Changes an event; returns false when no event has that id. */
+/**
+ * Changes an event and raises its `sequence` by one (the iCalendar SEQUENCE of RFC 5545 §3.8.7.4, so that subscribed
+ * calendars take the new version); returns false when no event has that id.
+ */
 export async function updateEvent(db: Database, id: string, input: EventInput, now = Date.now()): Promise<boolean> {
   const timeZone = await getTimeZone(db);
   const result = await writeAndSignal(db, "events", (trx) =>
     trx
     .updateTable("event")
-    .set({ ...input, updated: now, ...noonOf(input.date, timeZone) })
+    .set((eb) => ({ ...input, updated: now, ...noonOf(input.date, timeZone), sequence: eb("sequence", "+", 1) }))
     .where("id", "=", id)
     .executeTakeFirst(),
   );
   return result.numUpdatedRows > 0n;
 }
 
-/** Removes an event; returns false when no event has that id. */
-export async function deleteEvent(db: Database, id: string): Promise<boolean> {
-  const result = await writeAndSignal(db, "events", (trx) =>
-    trx.deleteFrom("event").where("id", "=", id).executeTakeFirst(),
-  );
-  return result.numDeletedRows > 0n;
+/** How long a deleted event stays in the calendar feed as cancelled, in milliseconds (90 days). */
+export const TOMBSTONE_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
+ * Removes an event; returns false when no event has that id. In the same transaction it leaves a tombstone (id,
+ * title, date, start time, sequence + 1, `now`) that /events.ics shows as STATUS:CANCELLED for 90 days, and removes
+ * tombstones older than that.
+ */
+export async function deleteEvent(db: Database, id: string, now = Date.now()): Promise<boolean> {
+  return writeAndSignal(db, "events", async (trx) => {
+    const event = await trx.selectFrom("event").select(["id", "title", "date", "startTime", "sequence"]).where("id", "=", id).executeTakeFirst();
+    if (!event) return false;
+    await trx.deleteFrom("event_tombstone").where("deletedAt", "<", now - TOMBSTONE_KEPT_MS).execute();
+    await trx
+      .insertInto("event_tombstone")
+      .values({ ...event, sequence: event.sequence + 1, deletedAt: now })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    const result = await trx.deleteFrom("event").where("id", "=", id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  });
+}
+
+/** Every event, earliest first: what the calendar feed (/events.ics) publishes. */
+export async function listCalendarEvents(db: Database): Promise<Event[]> {
+  return db.selectFrom("event").selectAll().orderBy("date").orderBy("startTime").orderBy("id").execute();
+}
+
+/** The tombstones of events deleted at `since` (ms since epoch) or later, most recently deleted first. */
+export async function listEventTombstones(db: Database, { since }: { since: number }): Promise<EventTombstone[]> {
+  return db.selectFrom("event_tombstone").selectAll().where("deletedAt", ">=", since).orderBy("deletedAt", "desc").orderBy("id").execute();
 }

@@ -38,6 +38,37 @@ export async function listMeasurements(db: Database): Promise<Measurement[]> {
   return db.selectFrom("measurement").selectAll().orderBy("timestamp", "desc").orderBy("createdAt", "desc").execute();
 }
 
+/**
+ * Every reading, oldest first (by timestamp, then createdAt, then id), read `batchSize` rows at a time by keyset
+ * (the (timestamp, createdAt, id) index), so that an export of 100,000 readings never holds them all in memory.
+ * Readings added while it runs may or may not be included.
+ */
+export async function* streamMeasurements(db: Database, { batchSize = 1000 }: { batchSize?: number } = {}): AsyncGenerator<Measurement> {
+  let after: Pick<Measurement, "timestamp" | "createdAt" | "id"> | undefined;
+  for (;;) {
+    let query = db.selectFrom("measurement").selectAll();
+    if (after) {
+      const { timestamp, createdAt, id } = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb("timestamp", ">", timestamp),
+          eb.and([eb("timestamp", "=", timestamp), eb("createdAt", ">", createdAt)]),
+          eb.and([eb("timestamp", "=", timestamp), eb("createdAt", "=", createdAt), eb("id", ">", id)]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy("timestamp").orderBy("createdAt").orderBy("id").limit(batchSize).execute();
+    yield* rows;
+    if (rows.length < batchSize) return;
+    after = rows.at(-1);
+  }
+}
+
+/** The readings sampled on `from` ("YYYY-MM-DD") or later, oldest first: the window of a geometric mean. */
+export async function listMeasurementsSince(db: Database, from: string): Promise<Measurement[]> {
+  return db.selectFrom("measurement").selectAll().where("date", ">=", from).orderBy("timestamp").orderBy("createdAt").execute();
+}
+
 /** The latest reading as the public pages show it: status, reading, sample date, age in words, staleness. */
 export interface LatestReading {
   date: string;

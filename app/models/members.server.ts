@@ -47,7 +47,7 @@ export async function addMembers(db: Database, commaSeparated: string, now = Dat
     for (const email of emails) {
       if (existing.has(email.toLowerCase())) continue;
       existing.add(email.toLowerCase());
-      rows.push({ id: crypto.randomUUID(), email, createdAt: now });
+      rows.push({ id: crypto.randomUUID(), email, createdAt: now, unsubscribedAt: null });
     }
     if (rows.length > 0) {
       await trx.insertInto("member").values(rows).execute();
@@ -55,6 +55,22 @@ export async function addMembers(db: Database, commaSeparated: string, now = Dat
     }
     return rows;
   });
+}
+
+/**
+ * Stops member email to a member (their unsubscribe link); idempotent: a second time, or an unknown id, changes
+ * nothing. The member stays on the board's list, marked, and the Email Members screen leaves them out.
+ */
+export async function unsubscribeMember(db: Database, id: string, now = Date.now()): Promise<void> {
+  await writeAndSignal(db, "members", (trx) =>
+    trx.updateTable("member").set({ unsubscribedAt: now }).where("id", "=", id).where("unsubscribedAt", "is", null).execute(),
+  );
+}
+
+/** How many members get member email (not unsubscribed). */
+export async function countMailableMembers(db: Database): Promise<number> {
+  const row = await db.selectFrom("member").select((eb) => eb.fn.countAll<number>().as("n")).where("unsubscribedAt", "is", null).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Removes a member; returns false when no member has that id. */

@@ -9,6 +9,8 @@ import * as listOrderIndexes from "./0003-list-order-indexes.ts";
 import * as markdownTexts from "./0004-markdown-texts.ts";
 import * as images from "./0005-images.ts";
 import * as siteContent from "./0006-site-content.ts";
+import * as subscriptionsOutbox from "./0007-subscriptions-outbox.ts";
+import * as eventCalendar from "./0008-event-calendar.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   "0004-markdown-texts": markdownTexts,
   "0005-images": images,
   "0006-site-content": siteContent,
+  "0007-subscriptions-outbox": subscriptionsOutbox,
+  "0008-event-calendar": eventCalendar,
 };

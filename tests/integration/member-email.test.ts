@@ -1,6 +1,7 @@
 /**
  * Member email end to end through a real SMTP server (the smtp-server package): the admin form posts to the email
- * worker (spec §7), which sends one message per member, HTML paragraphs escaped, with a plain-text part.
+ * worker (spec §7), which queues one message per member in the outbox (issue 11), sent by its worker: HTML paragraphs
+ * escaped, with a plain-text part and the member's own unsubscribe link.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -60,6 +61,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Resolves once `done()` is true; fails after `ms` milliseconds. */
+async function waitFor(done: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function post(pathname: string, form: Record<string, string>) {
   return fetch(`${server.url}${pathname}`, {
     method: "POST",
@@ -89,6 +99,9 @@ describe("email to members through SMTP", () => {
     expect(html.match(/class="alert"[^>]*>([^<]*)/)?.[1]).toBeUndefined();
     expect(html).toContain("Email sent to 3 members.");
 
+    // Queued in the outbox and sent by its worker a moment later (issue 11).
+    await waitFor(() => received.length >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toHaveLength(3);
     expect(received.map((m) => m.to)).toEqual(expect.arrayContaining([["ann@example.org"], ["bo@example.org"], ["cy@example.org"]]));
     for (const message of received) {
@@ -99,6 +112,9 @@ describe("email to members through SMTP", () => {
       expect(mail.html).toContain("<p>Line &lt;one&gt; &amp; &quot;two&quot;</p><p>Line three</p>");
       expect(message.raw).toContain("Content-Type: text/plain");
       expect(mail.text).toMatch(/Line <one> & "two"\r?\nLine three/);
+      // The member's own unsubscribe link, in the body and in the one-click headers (RFC 2369, RFC 8058).
+      expect(mail.text).toMatch(/Unsubscribe: http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/m_[0-9a-f-]{36}_members\.[\w-]{32}/);
+      expect(message.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
       // No member sees another's address.
       for (const other of ["ann@example.org", "bo@example.org", "cy@example.org"].filter((a) => a !== message.to[0])) {
         expect(message.raw).not.toContain(other);

@@ -227,6 +227,30 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
     expect(seen(plain)).toBe(plain);
   });
 
+  it("0008 gives the events of an older database sequence 0 and an empty tombstone table; edits and deletes then use them", async ({ skip }) => {
+    const { handle } = await empty(skip);
+    const { Migrator } = await import("kysely/migration");
+    const released = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < "0008"));
+    expect(Object.keys(released)).not.toContain("0008-event-calendar");
+    expect((await new Migrator({ db: handle.db, provider: { getMigrations: async () => released } }).migrateToLatest()).error).toBeUndefined();
+    const row = { date: "2025-06-01", author: "a", authorId: null, created: 1, updated: 1, timestamp: 2, timezoneOffset: 300, startTime: "19:00", timeDetails: "", place: "Dock", eventDetails: "" };
+    await handle.db.insertInto("event").values([{ ...row, id: "e1", title: "Old event" }, { ...row, id: "e2", title: "Another" }]).execute();
+
+    expect(await migrateToLatest(handle)).toContain("0008-event-calendar");
+    const events = await handle.db.selectFrom("event").select(["id", "title", "sequence"]).orderBy("id").execute();
+    expect(events).toEqual([{ id: "e1", title: "Old event", sequence: 0 }, { id: "e2", title: "Another", sequence: 0 }]);
+    expect(await handle.db.selectFrom("event_tombstone").selectAll().execute()).toEqual([]);
+
+    // The upgraded rows go through the new model paths: an edit raises the sequence, a delete leaves a tombstone.
+    const { updateEvent, deleteEvent, listEventTombstones } = await import("#app/models/events.server.ts");
+    expect(await updateEvent(handle.db, "e1", { title: "Old event, moved", date: "2025-06-02", startTime: "19:30", timeDetails: "", place: "Dock", eventDetails: "", author: "a" })).toBe(true);
+    expect((await handle.db.selectFrom("event").select("sequence").where("id", "=", "e1").executeTakeFirstOrThrow()).sequence).toBe(1);
+    expect(await deleteEvent(handle.db, "e1", 5_000)).toBe(true);
+    expect(await listEventTombstones(handle.db, { since: 0 })).toEqual([
+      { id: "e1", title: "Old event, moved", date: "2025-06-02", startTime: "19:30", sequence: 2, deletedAt: 5_000 },
+    ]);
+  });
+
   it("keeps an email worker address that was set before 0002", async ({ skip }) => {
     const { handle } = await empty(skip);
     const { Migrator } = await import("kysely/migration");

@@ -261,6 +261,7 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
         updated: 1000,
         timestamp: Date.parse("2026-07-04T17:00:00Z"),
         timezoneOffset: 300,
+        sequence: 0,
       });
       const changed = event({ title: "Moved", date: "2026-01-15", startTime: "18:30", place: "Town hall" });
       expect(await updateEvent(db, created.id, changed, 2000)).toBe(true);
@@ -270,6 +271,7 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
         updated: 2000,
         timestamp: Date.parse("2026-01-15T18:00:00Z"),
         timezoneOffset: 360,
+        sequence: 1,
       });
       expect(await updateEvent(db, "no-such-id", changed)).toBe(false);
       expect(await deleteEvent(db, created.id)).toBe(true);

@@ -5,6 +5,7 @@ import { AdminList, dateColumn, type Column } from "#app/components/AdminList.ts
 import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
 import { FormAlert, FormField } from "#app/components/FormField.tsx";
 import { adminRequest, deleteConfirmed } from "#app/lib/admin.server.ts";
+import { announceAfterWrite } from "#app/lib/beach-alerts.server.ts";
 import { adminBeachStatus } from "#app/lib/beach.ts";
 import { todayIn } from "#app/lib/dates.ts";
 import { formatNumber, shortDate } from "#app/lib/format.ts";
@@ -83,7 +84,18 @@ export async function action(args: Route.ActionArgs) {
 
   if (fields.intent === "delete") {
     const back = listHref(BASE, readListQuery(new URL(request.url), MEASUREMENT_SORTS));
-    return deleteConfirmed(services, fields.id, (id) => deleteMeasurement(db, id), "Failed to delete measurement", back, "measurement");
+    return deleteConfirmed(
+      services,
+      fields.id,
+      async (id) => {
+        const deleted = await deleteMeasurement(db, id);
+        if (deleted) await announceAfterWrite(services);
+        return deleted;
+      },
+      "Failed to delete measurement",
+      back,
+      "measurement",
+    );
   }
 
   if (fields.intent === "preview" || fields.intent === "import") {
@@ -102,6 +114,8 @@ export async function action(args: Route.ActionArgs) {
     }
     try {
       const { added, skipped } = await importMeasurements(db, parsed.readings);
+      // A whole season imported at once is one change of state: one alert, for the latest status only.
+      if (added > 0) await announceAfterWrite(services);
       return redirect(`${BASE}?imported=${added}-${skipped}`);
     } catch (error) {
       logger.error({ err: error }, "measurement import failed");
@@ -117,6 +131,7 @@ export async function action(args: Route.ActionArgs) {
     logger.error({ err: error }, "measurement add failed");
     return data<ActionResult>({ formError: "Failed to add measurement" }, { status: 500 });
   }
+  await announceAfterWrite(services);
   return redirect(`${BASE}?added=${Date.now()}`);
 }
 

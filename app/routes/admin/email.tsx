@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/email";
 import { FormAlert, FormField } from "#app/components/FormField.tsx";
 import { adminRequest } from "#app/lib/admin.server.ts";
@@ -7,7 +7,10 @@ import { formLimits, memberEmailSchema, parseForm, type FormResult } from "#app/
 import { sendMemberEmail } from "#app/lib/member-mail.server.ts";
 import { ownUrl } from "#app/lib/server-url.ts";
 import { useTimedFlag } from "#app/lib/use-timed-flag.ts";
-import { countMembers } from "#app/models/members.server.ts";
+import { countMailableMembers } from "#app/models/members.server.ts";
+import { recentMessages } from "#app/models/outbox.server.ts";
+import { getTimeZone } from "#app/models/association.server.ts";
+import { useEffect } from "react";
 import { getSetting, SETTING_KEYS } from "#app/models/settings.server.ts";
 import { screen } from "./screens.ts";
 
@@ -25,7 +28,9 @@ const OWN_WORKER_PATH = "/api/email";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = adminRequest(args);
-  return { memberCount: await countMembers(services.db), limits: formLimits(memberEmailSchema) };
+  const [memberCount, recent, timeZone] = await Promise.all([countMailableMembers(services.db), recentMessages(services.db, "members", 5), getTimeZone(services.db)]);
+  const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+  return { memberCount, recent: recent.map((m) => ({ ...m, when: when.format(m.createdAt) })), limits: formLimits(memberEmailSchema) };
 }
 
 /** The form's result, and on success how many were sent and when (for the message that shows for 3 s). */
@@ -60,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
   if (thisServer && workerUrl.pathname === OWN_WORKER_PATH) {
     const result = await sendMemberEmail(services, message, user.email);
     if (!result.ok) return fail(result.message, 502);
-    return data<Result>({ sent: result.sent, at: Date.now() });
+    return data<Result>({ sent: result.queued, at: Date.now() });
   }
   let response: Response;
   try {
@@ -108,6 +113,55 @@ export default function AdminEmail({ loaderData, actionData }: Route.ComponentPr
         )}
         <FormAlert result={result} />
       </div>
+      <DeliveryTable recent={loaderData.recent} />
     </>
+  );
+}
+
+/**
+ * The latest member emails and how their delivery stands: queued (waiting or being retried), sent, failed (refused
+ * for good; the address is suppressed). Reloads on its own while any is queued.
+ */
+function DeliveryTable({ recent }: { recent: Route.ComponentProps["loaderData"]["recent"] }) {
+  const pending = recent.some((m) => m.queued + m.sending > 0);
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!pending || state !== "idle") return;
+    const timer = setTimeout(() => void revalidate(), 3000);
+    return () => clearTimeout(timer);
+  }, [pending, state, revalidate]);
+  if (recent.length === 0) return null;
+  return (
+    <section aria-labelledby="delivery-heading">
+      <h2 id="delivery-heading">Delivery</h2>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Subject</th>
+              <th scope="col">Queued</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Failed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recent.map((m) => (
+              <tr key={m.id}>
+                <th scope="row">
+                  {m.subject}
+                  <br />
+                  <span className="muted">
+                    <time dateTime={new Date(m.createdAt).toISOString()}>{m.when}</time>
+                  </span>
+                </th>
+                <td>{m.queued + m.sending}</td>
+                <td>{m.sent}</td>
+                <td>{m.failed}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

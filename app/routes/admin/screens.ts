@@ -44,6 +44,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "faq", file: "routes/admin/faq.tsx", heading: "Questions and Answers", menu: { group: "site", label: "FAQ" }, topic: "site", emptyText: "There are no questions yet." },
   { path: "pages", file: "routes/admin/pages.tsx", heading: "Page Texts", menu: { group: "site", label: "Pages" }, topic: "site" },
   { path: "businesses", file: "routes/admin/businesses.tsx", heading: "Local Businesses", menu: { group: "site", label: "Businesses" }, topic: "site", emptyText: "There are no local businesses yet." },
+  { path: "beach-advisory", file: "routes/admin/beach-advisory.tsx", heading: "Beach Advisory", menu: { group: "site", label: "Advisory" }, topic: "measurements" },
+  { path: "subscribers", file: "routes/admin/subscribers.tsx", heading: "Subscribers", menu: { group: "site" }, emptyText: "There are no subscribers yet." },
 ];
 
 /**
@@ -52,6 +54,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
  */
 export const ADMIN_ENDPOINTS: readonly { path: string; file: string }[] = [
   { path: "documents/upload", file: "routes/admin/documents-upload.ts" },
+  { path: "subscribers/export", file: "routes/admin/subscribers-export.ts" },
 ];
 
 /** The screen's address: "/admin/news". */

@@ -14,7 +14,8 @@ const WorkerRequest = z.object({
  * The email worker, at `/api/email`: the member email screen posts `{subject, body}` here with
  * `Content-Type: application/json` and `Target-Audience: MEMBERS` (spec §7). Only a signed-in administrator may
  * send. Each member gets a message of their own (no member sees another's address), HTML with a plain-text part.
- * Answers `{sent}`; on failure `{message}` with a 4xx or 5xx status.
+ * The messages are queued in the outbox and sent by its worker (issue 11). Answers `{queued, sent}` (both the number
+ * of members queued, `sent` kept for callers of the first version); on failure `{message}` with a 4xx or 5xx status.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ message: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
   const result = await sendMemberEmail(services, parsed.data, user.email);
   if (!result.ok) return data({ message: result.message }, { status: result.status });
-  return data({ sent: result.sent, failed: result.failed });
+  return data({ queued: result.queued, sent: result.queued });
 }
 
 export function loader() {

@@ -4,6 +4,7 @@ import { BeachStatusSummary } from "#app/components/BeachStatusBox.tsx";
 import { EventList } from "#app/components/EventItem.tsx";
 import { NewsItem } from "#app/components/NewsItem.tsx";
 import { getServices } from "#app/lib/context.server.ts";
+import { getBeachAdvisory } from "#app/models/beach-advisory.server.ts";
 import { eventWindow } from "#app/lib/dates.ts";
 import { eventsButtonLabel, HOME_EVENT_COUNT, HOME_NEWS_COUNT } from "#app/lib/events.ts";
 import { useLiveUpdates } from "#app/lib/live-updates.ts";
@@ -28,13 +29,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The details carry the time zone: one read of the settings serves the name, the beach and "today".
   const details = await getAssociationDetails(db);
   const { today, to } = eventWindow(details.timeZone);
-  const [banner, news, upcoming, readings, texts, ids] = await Promise.all([
+  const [banner, news, upcoming, readings, texts, ids, advisory] = await Promise.all([
     getBanner(db),
     listNews(db, { limit: HOME_NEWS_COUNT }),
     listUpcomingEvents(db, { today, to, limit: HOME_EVENT_COUNT }),
     listLatestMeasurements(db, { limit: 1 }),
     getPageTexts(db),
     getPageImageIds(db),
+    getBeachAdvisory(db),
   ]);
   const homePhoto = ids.homePhotoId ? await getImage(db, ids.homePhotoId) : undefined;
   return {
@@ -43,6 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     events: eventsForDisplay(upcoming.events),
     upcomingTotal: upcoming.total,
     beach: describeLatest(readings.at(-1), today),
+    advisory: advisory && { status: advisory.status, reason: advisory.reason },
     beachName: details.beachName,
     associationName: details.name,
     welcome: renderMarkdown(texts.welcome),
@@ -62,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {banner}
         </section>
       )}
-      {beach && <BeachStatusSummary beachName={beachName} {...beach} />}
+      {beach && <BeachStatusSummary beachName={beachName} {...beach} advisory={loaderData.advisory} />}
       <section className="hero" aria-labelledby="welcome">
         <h1 id="welcome">Welcome to {associationName}</h1>
         <Markdown html={welcome} />

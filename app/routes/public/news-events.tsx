@@ -9,18 +9,26 @@ import { useLiveUpdates } from "#app/lib/live-updates.ts";
 import { listEvents } from "#app/models/events.server.ts";
 import { listNews } from "#app/models/news.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SubscribeForm } from "#app/components/SubscribeForm.tsx";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 import { eventsForDisplay, newsForDisplay } from "#app/lib/item-html.server.ts";
+import { webcalUrl } from "#app/lib/feed-response.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
-export const handle = CACHEABLE_PAGE;
+export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };
+
+/** Feed readers and calendar apps find the news feed and the events calendar from the page's head. */
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/atom+xml", href: "/news.atom", title: "News (Atom)" },
+  { rel: "alternate", type: "text/calendar", href: "/events.ics", title: "Events (iCalendar)" },
+];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "News & Events", "The association's news and this year's events on and around the lake.");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
+  const { db, config } = getServices(context);
   const { from, to, today } = eventWindow(await getTimeZone(db));
   const [posts, rows] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to })]);
   const events = eventsForDisplay(rows);
@@ -29,11 +37,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     year: from.slice(0, 4),
     upcoming: events.filter((e) => e.date >= today),
     past: events.filter((e) => e.date < today).reverse(),
+    calendarUrl: webcalUrl(config.publicUrl, "/events.ics"),
   };
 }
 
 export default function NewsEvents({ loaderData }: Route.ComponentProps) {
-  const { news, year, upcoming, past } = loaderData;
+  const { news, year, upcoming, past, calendarUrl } = loaderData;
   useLiveUpdates(["news", "events"]);
   return (
     <div className="page">
@@ -41,6 +50,12 @@ export default function NewsEvents({ loaderData }: Route.ComponentProps) {
       <div className="grid two">
         <section aria-labelledby="events">
           <h2 id="events">Events in {year}</h2>
+          <p className="feed-links">
+            <a href={calendarUrl}>Subscribe to the events calendar</a> ·{" "}
+            <a href="/events.ics" type="text/calendar">
+              Calendar file (.ics)
+            </a>
+          </p>
           {upcoming.length === 0 && past.length === 0 ? (
             <p className="empty">We couldn't find any Events!</p>
           ) : (
@@ -60,6 +75,11 @@ export default function NewsEvents({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="news">
           <h2 id="news">News</h2>
+          <p className="feed-links">
+            <a href="/news.atom" type="application/atom+xml">
+              News feed (Atom)
+            </a>
+          </p>
           {news.length === 0 ? (
             <p className="empty">We couldn't find any News Posts!</p>
           ) : (
@@ -73,6 +93,7 @@ export default function NewsEvents({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+      <SubscribeForm />
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import type { Route } from "./+types/the-lake";
 import { lakeMap } from "#content/lake.ts";
-import { BeachStatusBox, formatReading, StaleWarning } from "#app/components/BeachStatusBox.tsx";
+import { BeachStatusBox, formatReading, GeometricMeanNote, StaleWarning } from "#app/components/BeachStatusBox.tsx";
 import { ReadingsChart } from "#app/components/ReadingsChart.tsx";
-import { publicBeachStatus, PUBLIC_READING_COUNT } from "#app/lib/beach.ts";
+import { GEOMETRIC_MEAN_WINDOW_DAYS, publicBeachStatus, PUBLIC_READING_COUNT, thirtyDayGeometricMean } from "#app/lib/beach.ts";
+import { getBeachAdvisory } from "#app/models/beach-advisory.server.ts";
+import { SubscribeForm } from "#app/components/SubscribeForm.tsx";
 import { getServices } from "#app/lib/context.server.ts";
-import { todayIn } from "#app/lib/dates.ts";
+import { addDaysTo, todayIn } from "#app/lib/dates.ts";
 import { shortDate } from "#app/lib/format.ts";
 import { useLiveUpdates } from "#app/lib/live-updates.ts";
-import { describeLatest, listLatestMeasurements } from "#app/models/measurements.server.ts";
+import { describeLatest, listLatestMeasurements, listMeasurementsSince } from "#app/models/measurements.server.ts";
 import { getAssociationDetails } from "#app/models/association.server.ts";
 import { Picture } from "#app/components/Picture.tsx";
 import { getImage } from "#app/lib/images.server.ts";
@@ -19,7 +21,10 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
-export const handle = CACHEABLE_PAGE;
+export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };
+
+/** Feed readers find the readings' feed from the page's head. */
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/atom+xml", href: "/beach.atom", title: "Beach readings (Atom)" }];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "The Lake", "Beach water quality (E. coli readings and the swimming status), lake facts and map, FAQ and advice on geese.");
@@ -29,12 +34,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT });
   const latest = readings.at(-1);
-  const [details, faq, texts, ids] = await Promise.all([getAssociationDetails(db), questions.all(db), getPageTexts(db), getPageImageIds(db)]);
+  const [details, faq, texts, ids, advisory, recent] = await Promise.all([
+    getAssociationDetails(db),
+    questions.all(db),
+    getPageTexts(db),
+    getPageImageIds(db),
+    getBeachAdvisory(db),
+    latest ? listMeasurementsSince(db, addDaysTo(latest.date, -(GEOMETRIC_MEAN_WINDOW_DAYS - 1))) : [],
+  ]);
   const mapImage = await getImage(db, ids.mapImageId);
   const today = todayIn(details.timeZone);
   return {
     readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value, unit: r.unit })),
     latest: describeLatest(latest, today),
+    advisory: advisory && { status: advisory.status, reason: advisory.reason },
+    geometricMean: thirtyDayGeometricMean(recent.map((r) => ({ date: r.date, value: r.value }))),
     beachName: details.beachName,
     faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: renderMarkdown(q.data.answer) })),
     learnMore: renderMarkdown(texts.learnMore),
@@ -46,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function TheLake({ loaderData }: Route.ComponentProps) {
-  const { readings, latest, map, geese } = loaderData;
+  const { readings, latest, geometricMean, map, geese } = loaderData;
   useLiveUpdates(["measurements"]);
   return (
     <div className="page">
@@ -57,8 +71,9 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
           <p className="empty">No measurements found</p>
         ) : (
           <>
-            <BeachStatusBox {...latest} />
-            {latest.stale && <StaleWarning />}
+            <BeachStatusBox {...latest} advisory={loaderData.advisory} />
+            {latest.stale && !loaderData.advisory && <StaleWarning />}
+            {geometricMean && <GeometricMeanNote mean={geometricMean} />}
             <h3 className="muted spaced">
               The latest {readings.length} readings
             </h3>
@@ -99,7 +114,22 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
             <Markdown className="details-body" html={loaderData.learnMore} />
           </details>
         )}
+        <h3 className="spaced" id="open-data">
+          Open data
+        </h3>
+        <p>
+          Every reading is free to reuse: as a spreadsheet (<a href="/data/beach-readings.csv">CSV</a>), as{" "}
+          <a href="/data/beach-readings.json">JSON</a>, in the Swim Drink Fish open data format that Swim Guide reads (
+          <a href="/data/swimguide.json">swimguide.json</a>), and as a feed of new readings (
+          <a href="/beach.atom" type="application/atom+xml">
+            Atom
+          </a>
+          ). Each reading gives its sample date, its E. coli count in CFU per 100 mL and its status (Open below 235, Caution
+          from 235, Closed above 1000).
+        </p>
       </section>
+
+      <SubscribeForm />
 
       <section aria-labelledby="facts">
         <h2 id="facts">Facts and figures</h2>

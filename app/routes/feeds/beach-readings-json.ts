@@ -1,0 +1,13 @@
+import type { Route } from "./+types/beach-readings-json";
+import { getServices } from "#app/lib/context.server.ts";
+import { feedResponse } from "#app/lib/feed-response.server.ts";
+import { readingsJson } from "#app/lib/open-data.server.ts";
+import { getAssociationDetails } from "#app/models/association.server.ts";
+import { streamMeasurements } from "#app/models/measurements.server.ts";
+
+/** /data/beach-readings.json: every reading, oldest first, streamed as one JSON document. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const details = await getAssociationDetails(db);
+  return feedResponse(readingsJson(streamMeasurements(db), { beach: details.beachName }), "application/json; charset=utf-8");
+}

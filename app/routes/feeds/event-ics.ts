@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import type { Route } from "./+types/event-ics";
+import { eventsCalendar } from "#app/lib/calendar.server.ts";
+import { getServices } from "#app/lib/context.server.ts";
+import { feedResponse } from "#app/lib/feed-response.server.ts";
+import { getAssociationDetails } from "#app/models/association.server.ts";
+import { getEvent } from "#app/models/events.server.ts";
+
+/** /events/:id.ics: one event as an iCalendar file to add to a calendar (the "Add to calendar" link); 404 when gone. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  const [details, event] = await Promise.all([getAssociationDetails(db), getEvent(db, params.id)]);
+  if (!event) throw data(null, { status: 404 });
+  const body = eventsCalendar([event], [], {
+    name: event.title,
+    timeZone: details.timeZone,
+    publicUrl: config.publicUrl,
+    source: `${config.publicUrl}/events/${event.id}.ics`,
+  });
+  return feedResponse(body, "text/calendar; charset=utf-8", `${event.title}.ics`);
+}

@@ -1,0 +1,300 @@
+/**
+ * Feeds and open data (issue 11 parts 5 and 6) over real databases, on SQLite and PostgreSQL alike: each route's
+ * loader is called with the router context a request gets, and what it answers is read back with parsers that share
+ * nothing with the writers — ical.js for iCalendar, fast-xml-parser for Atom, csv-parse for CSV, JSON.parse.
+ *
+ * The association's zone is America/Chicago: an event at 19:00 on 30 October 2026 (CDT, UTC-5) and one at 19:00 on
+ * 6 November 2026 (CST, UTC-6, after the change of 1 November) must both read back as 19:00 local, at 00:00 and 01:00
+ * UTC the next day.
+ */
+import { parse as parseCsv } from "csv-parse/sync";
+import { XMLParser } from "fast-xml-parser";
+import ICAL from "ical.js";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servicesContext, type Services } from "#app/lib/services.server.ts";
+import { saveAssociationDetails } from "#app/models/association.server.ts";
+import { createEvent, deleteEvent, getEvent, updateEvent, type EventInput } from "#app/models/events.server.ts";
+import { importMeasurements, streamMeasurements } from "#app/models/measurements.server.ts";
+import { createNewsPost, updateNewsPost } from "#app/models/news.server.ts";
+import * as beachAtomRoute from "#app/routes/feeds/beach-atom.ts";
+import * as csvRoute from "#app/routes/feeds/beach-readings-csv.ts";
+import * as jsonRoute from "#app/routes/feeds/beach-readings-json.ts";
+import * as eventIcsRoute from "#app/routes/feeds/event-ics.ts";
+import * as eventsIcsRoute from "#app/routes/feeds/events-ics.ts";
+import * as newsAtomRoute from "#app/routes/feeds/news-atom.ts";
+import * as swimGuideRoute from "#app/routes/feeds/swimguide-json.ts";
+import { backends, type TestDatabase } from "../support/databases.ts";
+
+const PUBLIC_URL = "https://heronlake.example.org";
+
+function event(overrides: Partial<EventInput> = {}): EventInput {
+  return { title: "Star night", date: "2026-10-30", startTime: "19:00", timeDetails: "About two hours", place: "The dock", eventDetails: "Bring a *chair*; and, a blanket", author: "Board", ...overrides };
+}
+
+/** Calls a route's loader as React Router would for a GET of `path`, with this test's database in the context. */
+async function get(route: { loader: (args: never) => unknown }, db: TestDatabase, path: string, params: Record<string, string> = {}): Promise<Response> {
+  const context = new RouterContextProvider();
+  // The loaders read the database and the public address from the services; nothing else of them runs here.
+  context.set(servicesContext, { db: db.db, config: { publicUrl: PUBLIC_URL } } as unknown as Services);
+  const request = new Request(`http://127.0.0.1${path}`);
+  try {
+    return (await route.loader({ request, params, context } as never)) as Response;
+  } catch (thrown) {
+    // A loader throws `data(null, { status })` for a missing record.
+    if (thrown && typeof thrown === "object" && "init" in thrown) return new Response(null, (thrown as { init: ResponseInit }).init);
+    throw thrown;
+  }
+}
+
+const atom = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["entry", "link", "author"].includes(name) });
+
+/** The text a feed reader shows for an Atom text construct: `type="html"` is decoded once more as HTML. */
+function shown(construct: string | { "#text": string; "@type"?: string }): string {
+  if (typeof construct === "string") return construct;
+  if (construct["@type"] !== "html") return construct["#text"];
+  if (/<[a-z/]/i.test(construct["#text"])) throw new Error(`markup in a text: ${construct["#text"]}`);
+  return construct["#text"].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+}
+
+describe.each(backends)("feeds and open data on $name", ({ name, create, available }) => {
+  let db: TestDatabase | undefined;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    if (!(await available())) return;
+    db = await create();
+    await saveAssociationDetails(db.db, { name: "Heron Lake Association", timeZone: "America/Chicago", beachName: "Heron Lake Public Beach" }, "test");
+    ids.before = (await createEvent(db.db, event(), null, 1_000)).id;
+    ids.after = (await createEvent(db.db, event({ title: "Star night, after the clocks change", date: "2026-11-06" }), null, 1_000)).id;
+    ids.allDay = (await createEvent(db.db, event({ title: "Shore clean-up", date: "2026-11-07", startTime: "" }), null, 1_000)).id;
+    ids.edited = (await createEvent(db.db, event({ title: "Annual meeting", date: "2026-08-01" }), null, 1_000)).id;
+    await updateEvent(db.db, ids.edited, event({ title: "Annual meeting", date: "2026-08-01", startTime: "18:30" }), 2_000);
+    await updateEvent(db.db, ids.edited, event({ title: "Annual meeting (moved)", date: "2026-08-02", startTime: "18:30" }), 3_000);
+    ids.deleted = (await createEvent(db.db, event({ title: "Fireworks", date: "2026-07-04", startTime: "21:00" }), null, 1_000)).id;
+    await deleteEvent(db.db, ids.deleted);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  function database(skip: (note?: string) => void): TestDatabase {
+    if (!db) skip(`${name} is not reachable`);
+    return db!;
+  }
+
+  describe("/events.ics", () => {
+    async function calendar(skip: (note?: string) => void) {
+      const response = await get(eventsIcsRoute, database(skip), "/events.ics");
+      return { response, text: await response.text() };
+    }
+
+    it("is text/calendar, cached 5 minutes, with a name, a refresh interval and the association's VTIMEZONE", async ({ skip }) => {
+      const { response, text } = await calendar(skip);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+      const vcalendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+      expect(vcalendar.getFirstPropertyValue("version")).toBe("2.0");
+      expect(vcalendar.getFirstPropertyValue("name")).toBe("Heron Lake Association events");
+      expect(String(vcalendar.getFirstPropertyValue("refresh-interval"))).toBe("PT1H");
+      expect(vcalendar.getAllSubcomponents("vtimezone").map((tz) => tz.getFirstPropertyValue("tzid"))).toEqual(["America/Chicago"]);
+      expect(text).toMatch(/\r\n/);
+      expect(text.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    });
+
+    it("reads back 19:00 local on both sides of the November change, at the right UTC instants", async ({ skip }) => {
+      const { text } = await calendar(skip);
+      const vcalendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+      const byUid = new Map(vcalendar.getAllSubcomponents("vevent").map((c) => [String(c.getFirstPropertyValue("uid")), new ICAL.Event(c)]));
+      const before = byUid.get(ids.before!)!;
+      const after = byUid.get(ids.after!)!;
+      for (const e of [before, after]) {
+        expect(e.startDate.zone?.tzid).toBe("America/Chicago");
+        expect([e.startDate.hour, e.startDate.minute]).toEqual([19, 0]);
+      }
+      expect(before.startDate.toJSDate().toISOString()).toBe("2026-10-31T00:00:00.000Z");
+      expect(after.startDate.toJSDate().toISOString()).toBe("2026-11-07T01:00:00.000Z");
+      expect(before.summary).toBe("Star night");
+      expect(before.location).toBe("The dock");
+      expect(before.description).toBe("About two hours\n\nBring a *chair*; and, a blanket");
+      // An event without a start time is an all-day event on its date.
+      const allDay = byUid.get(ids.allDay!)!;
+      expect(allDay.startDate.isDate).toBe(true);
+      expect(allDay.startDate.toString()).toBe("2026-11-07");
+    });
+
+    it("keeps each event's id as its UID, stamps it in UTC with its last change, and counts edits in SEQUENCE", async ({ skip }) => {
+      const { text } = await calendar(skip);
+      const vevents = new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents("vevent");
+      const edited = vevents.find((c) => c.getFirstPropertyValue("uid") === ids.edited)!;
+      expect(edited.getFirstPropertyValue("sequence")).toBe(2);
+      expect(edited.getFirstPropertyValue("summary")).toBe("Annual meeting (moved)");
+      const stamp = edited.getFirstPropertyValue("dtstamp") as ICAL.Time;
+      expect(stamp.zone?.tzid).toBe("UTC");
+      expect(stamp.toJSDate().getTime()).toBe(3_000);
+      expect(vevents.find((c) => c.getFirstPropertyValue("uid") === ids.before)!.getFirstPropertyValue("sequence")).toBe(0);
+      expect(new Set(vevents.map((c) => c.getFirstPropertyValue("uid"))).size).toBe(vevents.length);
+    });
+
+    it("lists a deleted event as cancelled, with a higher sequence, so subscribed calendars drop it", async ({ skip }) => {
+      const { text } = await calendar(skip);
+      const gone = new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents("vevent").find((c) => c.getFirstPropertyValue("uid") === ids.deleted)!;
+      expect(gone.getFirstPropertyValue("status")).toBe("CANCELLED");
+      expect(gone.getFirstPropertyValue("sequence")).toBe(1);
+      expect(gone.getFirstPropertyValue("summary")).toBe("Fireworks");
+      expect((gone.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString()).toBe("2026-07-05T02:00:00.000Z");
+    });
+
+    it("drops a tombstone after 90 days", async ({ skip }) => {
+      const db = database(skip);
+      const old = await createEvent(db.db, event({ title: "Long gone" }), null, 1_000);
+      await deleteEvent(db.db, old.id, Date.now() - 91 * 24 * 60 * 60 * 1000);
+      const { text } = await calendar(skip);
+      expect(text).not.toContain("Long gone");
+      expect(text).toContain("Fireworks");
+    });
+  });
+
+  describe("/events/:id.ics", () => {
+    it("is one event as a file to add to a calendar", async ({ skip }) => {
+      const db = database(skip);
+      const response = await get(eventIcsRoute, db, `/events/${ids.after}.ics`, { id: ids.after! });
+      expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+      expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Star night, after the clocks change\.ics"/);
+      const vevents = new ICAL.Component(ICAL.parse(await response.text()) as unknown[]).getAllSubcomponents("vevent");
+      expect(vevents).toHaveLength(1);
+      const only = new ICAL.Event(vevents[0]!);
+      expect(only.uid).toBe(ids.after);
+      expect(only.startDate.toJSDate().toISOString()).toBe("2026-11-07T01:00:00.000Z");
+    });
+
+    it("is a 404 for an event that is not there (deleted or never made)", async ({ skip }) => {
+      const db = database(skip);
+      expect((await get(eventIcsRoute, db, `/events/${ids.deleted}.ics`, { id: ids.deleted! })).status).toBe(404);
+      expect((await get(eventIcsRoute, db, "/events/nope.ics", { id: "nope" })).status).toBe(404);
+      expect(await getEvent(db.db, ids.deleted!)).toBeUndefined();
+    });
+  });
+
+  describe("/news.atom", () => {
+    it("is an Atom feed whose entry ids stay the same when a post is edited", async ({ skip }) => {
+      const db = database(skip);
+      const first = await createNewsPost(db.db, { title: "Ice <b>is</b> out & about", text: "The lake is **open**.\n\n<script>x</script>", date: "2026-04-01", author: "Pat" }, null, 10_000);
+      const read = async () => {
+        const response = await get(newsAtomRoute, db, "/news.atom");
+        expect(response.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+        expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+        return atom.parse(await response.text()).feed;
+      };
+      const before = await read();
+      expect(before["@xmlns"]).toBe("http://www.w3.org/2005/Atom");
+      expect(shown(before.title)).toBe("Heron Lake Association: news");
+      const entry = before.entry.find((e: { id: string }) => e.id === `urn:uuid:${first.id}`);
+      expect(shown(entry.title)).toBe("Ice <b>is</b> out & about");
+      expect(entry.link[0]["@href"]).toBe(`${PUBLIC_URL}/news-events#news-${first.id}`);
+      expect(entry.author[0].name).toBe("Pat");
+      expect(entry.content["@type"]).toBe("html");
+      expect(entry.content["#text"]).toContain("<strong>open</strong>");
+      expect(entry.content["#text"]).not.toContain("<script>");
+      expect(entry.updated).toBe(new Date(10_000).toISOString());
+
+      await updateNewsPost(db.db, first.id, { title: "Ice is out!", text: "Edited.", date: "2026-04-01", author: "Pat" }, 20_000);
+      const after = (await read()).entry.find((e: { id: string }) => e.id === `urn:uuid:${first.id}`);
+      expect(shown(after.title)).toBe("Ice is out!");
+      expect(after.updated).toBe(new Date(20_000).toISOString());
+      expect(after.published).toBe(new Date(10_000).toISOString());
+    });
+  });
+
+  describe("beach readings", () => {
+    const readings = [
+      { date: "2026-06-01", value: 234 },
+      { date: "2026-06-02", value: 235 },
+      { date: "2026-06-03", value: 1000 },
+      { date: "2026-06-04", value: 1001 },
+      { date: "2026-06-05", value: 12.5 },
+    ];
+    const statuses = ["Open", "Caution", "Error", "Closed", "Open"];
+
+    beforeAll(async () => {
+      if (db) await importMeasurements(db.db, readings, 50_000);
+    });
+
+    it("/beach.atom has one entry per reading, with its status, and ids that do not change", async ({ skip }) => {
+      const db = database(skip);
+      const read = async () => atom.parse(await (await get(beachAtomRoute, db, "/beach.atom")).text()).feed;
+      const feed = await read();
+      expect(feed.entry).toHaveLength(5);
+      expect(feed.entry.map((e: { title: string }) => shown(e.title))).toEqual([
+        "Heron Lake Public Beach: Open, 12.5 E. coli per 100 mL (2026-06-05)",
+        "Heron Lake Public Beach: Closed, 1,001 E. coli per 100 mL (2026-06-04)",
+        "Heron Lake Public Beach: Error, 1,000 E. coli per 100 mL (2026-06-03)",
+        "Heron Lake Public Beach: Caution, 235 E. coli per 100 mL (2026-06-02)",
+        "Heron Lake Public Beach: Open, 234 E. coli per 100 mL (2026-06-01)",
+      ]);
+      expect(feed.entry[0].summary["#text"] ?? feed.entry[0].summary).toBe("Open: 12.5 E. coli per 100 mL, sampled 2026-06-05.");
+      expect(feed.entry.every((e: { id: string }) => /^urn:uuid:[0-9a-f-]{36}$/.test(e.id))).toBe(true);
+      expect((await read()).entry.map((e: { id: string }) => e.id)).toEqual(feed.entry.map((e: { id: string }) => e.id));
+    });
+
+    it("/data/beach-readings.csv has every reading with its unit and status, as a download", async ({ skip }) => {
+      const response = await get(csvRoute, database(skip), "/data/beach-readings.csv");
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="?beach-readings\.csv"?$/);
+      const text = await response.text();
+      expect(text.startsWith("date,value,unit,status\r\n")).toBe(true);
+      expect(parseCsv(text, { columns: true })).toEqual(
+        readings.map((r, i) => ({ date: r.date, value: String(r.value), unit: "CFU/100 mL", status: statuses[i] })),
+      );
+    });
+
+    it("/data/beach-readings.json has every reading", async ({ skip }) => {
+      const response = await get(jsonRoute, database(skip), "/data/beach-readings.json");
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(JSON.parse(await response.text())).toEqual({
+        beach: "Heron Lake Public Beach",
+        unit: "CFU/100 mL",
+        readings: readings.map((r, i) => ({ ...r, unit: "CFU/100 mL", status: statuses[i] })),
+      });
+    });
+
+    it("/data/swimguide.json is a RecML 1.0.1 document of the latest readings", async ({ skip }) => {
+      const response = await get(swimGuideRoute, database(skip), "/data/swimguide.json");
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      const doc = JSON.parse(await response.text());
+      expect(doc.$schema).toMatch(/opendata\/master\/v1\.0\.1\/schema\.json#$/);
+      expect(new Date(doc.documentTime).getTime()).not.toBeNaN();
+      expect(doc.records).toHaveLength(5);
+      const [latest] = doc.records;
+      // The guid pattern of the RecML 1.0.1 schema: reverse-fqdn/result-identifier.
+      for (const r of doc.records) expect(r.guid).toMatch(/^[A-Za-z]{2,6}(\.[A-Za-z0-9-]{1,63})+\/[A-Za-z0-9-]{1,64}$/);
+      expect(latest.guid.startsWith("org.example.heronlake/")).toBe(true);
+      expect(latest).toMatchObject({
+        organizationName: "Heron Lake Association",
+        advisory: { issued: false },
+        location: { id: "beach", name: "Heron Lake Public Beach" },
+        sample: { collectionTime: "2026-06-05T12:00:00-05:00", type: { kind: "single" }, method: "unknown", substance: "ecoli", units: "cfu", result: 12.5 },
+      });
+      expect(doc.records[1]).toMatchObject({ advisory: { issued: true, description: "Closed: 1,001 E. coli per 100 mL, at or above the US EPA Beach Action Value of 235." }, sample: { result: 1001 } });
+    });
+
+    it("pages through thousands of readings with tied sample times in order, each exactly once", async ({ skip }) => {
+      const db = database(skip);
+      // 2,400 readings on 120 dates, all added at one instant: keyset pages meet ties on (timestamp, createdAt).
+      const many = Array.from({ length: 2400 }, (_, i) => ({ date: `2025-${String(1 + Math.floor(i / 240)).padStart(2, "0")}-${String(1 + (Math.floor(i / 20) % 12)).padStart(2, "0")}`, value: 1000 + i }));
+      expect((await importMeasurements(db.db, many, 60_000)).added).toBe(2400);
+      const seen: { id: string; timestamp: number; createdAt: number }[] = [];
+      for await (const row of streamMeasurements(db.db, { batchSize: 7 })) seen.push(row);
+      expect(seen).toHaveLength(2405);
+      expect(new Set(seen.map((r) => r.id)).size).toBe(2405);
+      const key = (r: (typeof seen)[number]) => [r.timestamp, r.createdAt, r.id] as const;
+      for (let i = 1; i < seen.length; i++) {
+        const [a, b] = [key(seen[i - 1]!), key(seen[i]!)];
+        expect(a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2])))).toBe(true);
+      }
+      const csv = parseCsv(await (await get(csvRoute, db, "/data/beach-readings.csv")).text(), { columns: true });
+      expect(csv).toHaveLength(2405);
+    });
+  });
+});

@@ -1,0 +1,371 @@
+/**
+ * Subscriptions and beach alerts end to end (issue 11), through the built server and a real SMTP server
+ * (smtp-server): double opt-in, the same answer for a known address, throttling per address and per client, one
+ * alert per status change (and one for a whole CSV import), the manual advisory, the one-click unsubscribe of
+ * RFC 8058 with no cookie, forged and expired links, and suppression after a 550.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayIn } from "#app/lib/dates.ts";
+import { LINK_INVALID, SUBSCRIBE_ANSWER, SUBSCRIBE_THROTTLED } from "#app/lib/mail-texts.ts";
+import { freePort, signInCookie, startServer, type RunningServer } from "../support/server.ts";
+
+interface Received {
+  to: string;
+  raw: string;
+  mail: ParsedMail;
+}
+
+const received: Received[] = [];
+/** Every RCPT TO the SMTP server saw, refused or not. */
+const rcptAttempts: string[] = [];
+/** Addresses the SMTP server refuses for good (550). */
+const refused = new Set<string>();
+let smtp: SMTPServer;
+let server: RunningServer;
+let cookie = "";
+const dir = mkdtempSync(path.join(tmpdir(), "shoreline-subscriptions-"));
+const ADMIN = { email: "chair@example.org", password: "chair-password" };
+
+beforeAll(async () => {
+  const smtpPort = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      rcptAttempts.push(address.address);
+      if (refused.has(address.address)) {
+        const error = new Error("5.1.1 Mailbox does not exist") as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        void simpleParser(raw).then((mail) => {
+          for (const r of session.envelope.rcptTo) received.push({ to: r.address, raw: raw.toString("utf8"), mail });
+          callback();
+        });
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  server = await startServer({
+    DATA_DIR: dir,
+    SEED: "none",
+    TRUST_PROXY: "true",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Heron Lake <board@heronlake.example.org>",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  cookie = await signInCookie(server.url, ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Resolves once `done()` is true; fails after `ms` milliseconds. */
+async function waitFor(done: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) throw new Error("timed out waiting for mail");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits a moment for mail that must NOT come (the worker polls every 2 s and is kicked at once). */
+function settle(ms = 1500): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A page's HTML without React's text separators (`<!-- -->`), so that a sentence reads whole. */
+async function pageText(response: Response): Promise<string> {
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+function mailsTo(address: string): Received[] {
+  return received.filter((r) => r.to === address);
+}
+
+let clientNumber = 0;
+/** A client address of its own for each call unless given (TRUST_PROXY: the server reads X-Forwarded-For). */
+function subscribe(email: string, lists: string[] = ["beach"], client = `198.51.100.${++clientNumber % 250}`) {
+  const form = new URLSearchParams({ email });
+  for (const l of lists) form.set(`list-${l}`, "on");
+  return fetch(`${server.url}/subscribe`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": client },
+    body: form,
+  });
+}
+
+function adminPost(pathname: string, form: Record<string, string>) {
+  return fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie },
+    body: new URLSearchParams(form),
+  });
+}
+
+/** Adds a reading through the admin form (the association's time zone is the demo's default). */
+async function addReading(value: number, date = todayIn("America/Chicago")): Promise<void> {
+  const body = new FormData();
+  body.set("date", date);
+  body.set("value", String(value));
+  const response = await fetch(`${server.url}/admin/beach-measurements`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body });
+  expect(response.status).toBe(302);
+}
+
+/** The first link in a mail's text that starts with `prefix` (a path such as "/subscribe/confirm/"). */
+function linkIn(mail: ParsedMail, prefix: string): string {
+  const found = (mail.text ?? "").match(/https?:\/\/\S+/g)?.find((u) => new URL(u).pathname.startsWith(prefix));
+  if (!found) throw new Error(`no ${prefix} link in:\n${mail.text}`);
+  return found;
+}
+
+async function confirm(address: string): Promise<void> {
+  await waitFor(() => mailsTo(address).length > 0);
+  const link = linkIn(mailsTo(address).at(-1)!.mail, "/subscribe/confirm/");
+  const response = await fetch(link, { method: "POST", headers: { Origin: server.url } });
+  expect(response.status).toBe(200);
+  expect(await pageText(response)).toContain("You are subscribed");
+}
+
+function listUnsubscribe(mail: ParsedMail): string {
+  return mail.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "";
+}
+
+describe("subscribing", () => {
+  it("refuses malformed addresses and an empty choice with a clear message, and sends nothing", async () => {
+    for (const bad of ["", "not-an-address", "ann@", "x@example.org\r\nBcc: all@example.org", `${"a".repeat(250)}@example.org`]) {
+      const response = await subscribe(bad);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toMatch(/Please enter (your|a valid) email address|That address is too long/);
+    }
+    const none = await subscribe("ann@example.org", []);
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("Choose at least one list");
+    await settle();
+    expect(received).toHaveLength(0);
+  });
+
+  it("sends a confirmation and nothing else until it is confirmed (double opt-in); a GET of the link confirms nobody", async () => {
+    await addReading(100); // the first state is a baseline: no alert
+    const response = await subscribe("Ann@Example.org", ["beach", "news"]);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(SUBSCRIBE_ANSWER);
+    await waitFor(() => mailsTo("ann@example.org").length === 1);
+    const confirmation = mailsTo("ann@example.org")[0]!.mail;
+    expect(confirmation.subject).toMatch(/^Confirm your subscription to /);
+    const link = linkIn(confirmation, "/subscribe/confirm/");
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Confirm subscription");
+
+    await addReading(1500); // Open → Closed, but Ann has not confirmed
+    await settle();
+    expect(mailsTo("ann@example.org")).toHaveLength(1);
+
+    await confirm("ann@example.org");
+    await addReading(300); // Closed → Caution
+    await waitFor(() => mailsTo("ann@example.org").length === 2);
+    const alert = mailsTo("ann@example.org")[1]!.mail;
+    expect(alert.subject).toContain("Caution");
+  });
+
+  it("answers a known address exactly as a new one, and mails its owner a manage link instead", async () => {
+    const before = mailsTo("ann@example.org").length;
+    const known = await subscribe("ann@example.org", ["events"]);
+    const fresh = await subscribe("bo@example.org", ["events"]);
+    expect(known.status).toBe(fresh.status);
+    const answer = (html: string) => html.match(/role="status"[^>]*>([^<]*)/)?.[1];
+    expect(answer(await known.text())).toBe(answer(await fresh.text()));
+    await waitFor(() => mailsTo("ann@example.org").length === before + 1);
+    const mail = mailsTo("ann@example.org").at(-1)!.mail;
+    expect(mail.subject).toMatch(/^Your subscriptions at /);
+    linkIn(mail, "/subscriptions/");
+  });
+
+  it("throttles one address (3 an hour) and one client (10 an hour), sending nothing for refused requests", async () => {
+    for (let i = 0; i < 3; i++) expect((await subscribe("cy@example.org")).status).toBe(200);
+    const fourth = await subscribe("cy@example.org");
+    expect(fourth.status).toBe(429);
+    expect(await fourth.text()).toContain(SUBSCRIBE_THROTTLED);
+
+    // 200 addresses from one client: 10 are taken, the rest refused, and only 10 mails go out.
+    const client = "203.0.113.7";
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) statuses.push((await subscribe(`flood${i}@example.org`, ["news"], client)).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(190);
+    await waitFor(() => received.filter((r) => r.to.startsWith("flood")).length >= 10);
+    await settle();
+    expect(received.filter((r) => r.to.startsWith("flood"))).toHaveLength(10);
+  });
+});
+
+describe("beach alerts", () => {
+  it("mails one alert per status change: the status, the reading, its date, what it means and a link; the list headers", async () => {
+    await subscribe("dee@example.org", ["beach"]);
+    await confirm("dee@example.org");
+    const before = mailsTo("dee@example.org").length;
+    await addReading(400); // still Caution: no alert
+    await settle();
+    expect(mailsTo("dee@example.org")).toHaveLength(before);
+
+    await addReading(1200); // Caution → Closed
+    await waitFor(() => mailsTo("dee@example.org").length === before + 1);
+    const received1 = mailsTo("dee@example.org").at(-1)!;
+    const alert = received1.mail;
+    expect(alert.subject).toMatch(/Beach status at .*: Closed$/);
+    expect(alert.text).toContain("1,200 E. coli CFU per 100 mL");
+    expect(alert.text).toContain("Stay out of the water.");
+    expect(alert.text).toContain(`${server.url}/the-lake#beach`);
+    expect(alert.text).toMatch(/Unsubscribe: http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/s_[0-9a-f-]{36}_beach\./);
+    expect(alert.html).toContain(">Unsubscribe</a>");
+    // RFC 2369 and RFC 8058: one List-Unsubscribe with the https link and a mailto, and the one-click header.
+    expect(listUnsubscribe(alert)).toMatch(/^List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/[^>]+>,\s*<mailto:[^>]+>$/);
+    expect(received1.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(received1.raw).toMatch(/List-ID: .*<beach\.127\.0\.0\.1>/);
+  });
+
+  it("alerts once for a whole season imported from a CSV file, with the latest status", async () => {
+    const before = mailsTo("dee@example.org").length;
+    const today = todayIn("America/Chicago");
+    const lines = ["date,value"];
+    for (let d = 40; d >= 1; d--) {
+      const date = new Date(Date.parse(`${today}T12:00:00Z`) - d * 86_400_000).toISOString().slice(0, 10);
+      lines.push(`${date},${d % 3 === 0 ? 1500 : d % 3 === 1 ? 300 : 20}`);
+    }
+    lines.push(`${today},40`);
+    const body = new FormData();
+    body.set("intent", "import");
+    body.set("csv", lines.join("\n"));
+    const response = await fetch(`${server.url}/admin/beach-measurements`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body });
+    expect(response.status).toBe(302);
+    await waitFor(() => mailsTo("dee@example.org").length === before + 1);
+    await settle();
+    expect(mailsTo("dee@example.org")).toHaveLength(before + 1);
+    expect(mailsTo("dee@example.org").at(-1)!.mail.subject).toMatch(/: Open$/);
+  });
+
+  it("a manual advisory overrides the public status and alerts with its reason; lifting it alerts too", async () => {
+    const before = mailsTo("dee@example.org").length;
+    const posted = await adminPost("/admin/beach-advisory", { intent: "post", status: "Closed", reason: "Sewage spill at the north inlet" });
+    expect(posted.status).toBe(302);
+    await waitFor(() => mailsTo("dee@example.org").length === before + 1);
+    const alert = mailsTo("dee@example.org").at(-1)!.mail;
+    expect(alert.subject).toMatch(/^Beach advisory at .*: Closed$/);
+    expect(alert.text).toContain("Reason: Sewage spill at the north inlet");
+
+    const lake = await (await fetch(`${server.url}/the-lake`)).text();
+    expect(lake).toContain("Sewage spill at the north inlet");
+    expect(lake).toMatch(/class="status" data-status="Closed"/);
+
+    const lifted = await adminPost("/admin/beach-advisory", { intent: "lift" });
+    expect(lifted.status).toBe(302);
+    await waitFor(() => mailsTo("dee@example.org").length === before + 2);
+    const after = mailsTo("dee@example.org").at(-1)!.mail;
+    expect(after.text).toContain("The board has lifted its advisory.");
+    expect(after.subject).toMatch(/: Open$/);
+    expect(await (await fetch(`${server.url}/the-lake`)).text()).toMatch(/class="status" data-status="Open"/);
+  });
+
+  it("refuses an advisory without a reason and changes nothing", async () => {
+    const before = received.length;
+    const response = await adminPost("/admin/beach-advisory", { intent: "post", status: "Closed", reason: "  " });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please give the reason for the advisory");
+    await settle();
+    expect(received.length).toBe(before);
+  });
+});
+
+describe("unsubscribing and links", () => {
+  it("a GET of the one-click link only asks; a POST with no cookie and no Origin unsubscribes at once, twice harmlessly", async () => {
+    const alert = mailsTo("dee@example.org").at(-1)!.mail;
+    const link = listUnsubscribe(alert).match(/<(http[^>]+)>/)![1]!;
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await pageText(page)).toContain("Stop getting Beach status alerts by email?");
+
+    for (let i = 0; i < 2; i++) {
+      const oneClick = await fetch(link, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+      expect(oneClick.status).toBe(200);
+      expect(await pageText(oneClick)).toContain("You are unsubscribed from Beach status alerts.");
+    }
+    const before = mailsTo("dee@example.org").length;
+    const annBefore = mailsTo("ann@example.org").length;
+    await addReading(5000); // Open → Closed: Ann still gets it, Dee no longer
+    await waitFor(() => mailsTo("ann@example.org").length === annBefore + 1);
+    await settle();
+    expect(mailsTo("dee@example.org")).toHaveLength(before);
+  });
+
+  it("refuses forged, altered, wrong-purpose and expired links with the same message", async () => {
+    const manage = linkIn(mailsTo("ann@example.org").find((r) => r.mail.subject?.startsWith("Your subscriptions"))!.mail, "/subscriptions/");
+    const token = new URL(manage).pathname.split("/").at(-1)!;
+    const forged = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const url of [`/subscriptions/${forged}`, `/unsubscribe/${token}`, `/subscribe/confirm/${token}`, "/unsubscribe/nonsense", `/subscriptions/${token.replace(/_all\./, "_beach.")}`]) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).toContain(LINK_INVALID);
+    }
+    const oneClick = await fetch(`${server.url}/unsubscribe/${forged}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(oneClick.status).toBe(404);
+
+    // An unconfirmed subscription older than 7 days is forgotten: its confirmation link no longer works.
+    await subscribe("eve@example.org");
+    await waitFor(() => mailsTo("eve@example.org").length === 1);
+    const link = linkIn(mailsTo("eve@example.org")[0]!.mail, "/subscribe/confirm/");
+    const db = new SQLite(path.join(dir, "shoreline.db"));
+    db.prepare("UPDATE subscriber SET createdAt = createdAt - ? WHERE email = ?").run(8 * 86_400_000, "eve@example.org");
+    db.close();
+    const expired = await fetch(link, { method: "POST", headers: { Origin: server.url } });
+    expect(expired.status).toBe(404);
+    expect(await expired.text()).toContain(LINK_INVALID);
+  });
+
+  it("the manage link changes the lists and unsubscribes from all", async () => {
+    const manage = linkIn(mailsTo("ann@example.org").find((r) => r.mail.subject?.startsWith("Your subscriptions"))!.mail, "/subscriptions/");
+    const page = await pageText(await fetch(manage));
+    expect(page).toContain("Send to ann@example.org");
+    const saved = await fetch(manage, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url }, body: "intent=save&list-news=on" });
+    expect(await pageText(saved)).toContain("Saved: you get News.");
+    const gone = await fetch(manage, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url }, body: "intent=unsubscribe" });
+    expect(gone.status).toBe(200);
+    expect(await pageText(gone)).toContain("You are unsubscribed from every list.");
+  });
+});
+
+describe("suppression", () => {
+  it("a permanent refusal (550) suppresses the address: it gets no more list mail", async () => {
+    await subscribe("gone@example.org");
+    await confirm("gone@example.org");
+    refused.add("gone@example.org");
+    await addReading(100); // Closed → Open: refused with 550
+    await waitFor(() => rcptAttempts.filter((a) => a === "gone@example.org").length === 2);
+    await addReading(2000); // Open → Closed: not even tried
+    await settle(2500);
+    expect(rcptAttempts.filter((a) => a === "gone@example.org")).toHaveLength(2);
+    expect(mailsTo("gone@example.org")).toHaveLength(1); // the confirmation only
+  });
+});
