@@ -38,7 +38,8 @@ export interface ListModel<Row extends { id: string }, Input, S extends string> 
   sorts: readonly [S, ...S[]];
   page(db: Services["db"], query: ListQuery<S>): Promise<Page<Row, S>>;
   get(db: Services["db"], id: string): Promise<Row | undefined>;
-  create?(db: Services["db"], input: Input, by: Writer): Promise<unknown>;
+  /** Saves a new record; given the services, so that it may also announce it (news and events mail their lists). */
+  create?(services: Services, input: Input, by: Writer): Promise<unknown>;
   update?(db: Services["db"], id: string, input: Input, by: Writer): Promise<boolean>;
   remove(services: Services, id: string): Promise<boolean>;
   /** Moves a row one place up or down in the list's order; false when it is gone. */
@@ -49,6 +50,8 @@ export interface ListModel<Row extends { id: string }, Input, S extends string> 
 export interface Writer {
   userId: string;
   name: string;
+  /** The administrator's sign-in address (recorded as who queued a mail). */
+  email: string;
 }
 
 /** A list screen: where it lives, what it edits, and what it says when a write fails (spec §8). */
@@ -165,11 +168,11 @@ export async function listAction<Row extends { id: string }, Input, S extends st
   if (!parsed.ok) return data<FormResult>(parsed.result, { status: 400 });
   const input = parsed.data as Input;
   if (fields.id) {
-    if (!screen.model.update || !(await screen.model.update(services.db, fields.id, input, { userId: user.id, name: authorOf(user) }))) {
+    if (!screen.model.update || !(await screen.model.update(services.db, fields.id, input, { userId: user.id, name: authorOf(user), email: user.email }))) {
       return data<FormResult>({ formError: screen.messages.save, values: fields }, { status: 404 });
     }
   } else if (screen.model.create) {
-    await screen.model.create(services.db, input, { userId: user.id, name: authorOf(user) });
+    await screen.model.create(services, input, { userId: user.id, name: authorOf(user), email: user.email });
   }
   return redirect(back);
 }

@@ -32,6 +32,15 @@ export interface DkimOptions {
   privateKey: string;
 }
 
+/**
+ * The headers DKIM signs: nodemailer's default list plus `List-Unsubscribe-Post`, which RFC 8058 §4 requires to be
+ * covered by a valid signature (Gmail and Yahoo ignore a one-click unsubscribe whose headers are not signed).
+ */
+export const DKIM_SIGNED_HEADERS =
+  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:" +
+  "Content-ID:Content-Description:In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:" +
+  "List-Subscribe:List-Post:List-Owner:List-Archive";
+
 export interface Mailer {
   /** Sends one message. @throws when the SMTP server refuses it or the outbox cannot be written */
   send(message: MailMessage): Promise<void>;
@@ -62,9 +71,10 @@ export function createMailer(options: {
     (transport ??= import("nodemailer").then(({ default: nodemailer }) => {
       // One pooled connection: the outbox worker sends one message after another over it (RSET between messages)
       // instead of a new TCP and TLS handshake per recipient.
+      const signing = dkim ? { dkim: { ...dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {};
       opened = smtpUrl
-        ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 30_000, ...(dkim ? { dkim } : {}) })
-        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix", ...(dkim ? { dkim } : {}) });
+        ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 30_000, ...signing })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix", ...signing });
       return opened;
     }));
   const close = () => opened?.close();

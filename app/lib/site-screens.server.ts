@@ -36,7 +36,7 @@ export function orderedListScreen<T, Values extends Record<string, string>>(opti
       sorts: ORDER_SORTS,
       page: list.page,
       get: list.get,
-      create: (db, data, by) => list.create(db, data, by.name),
+      create: ({ db }, data, by) => list.create(db, data, by.name),
       update: (db, id, data, by) => list.update(db, id, data, by.name),
       remove: ({ db }, id) => list.remove(db, id),
       move: list.move,

@@ -299,6 +299,56 @@ describe("beach alerts", () => {
   });
 });
 
+describe("news and events lists", () => {
+  const TODAY = () => todayIn("America/Chicago");
+
+  it("mails a new news post to the news list only, once, and not a back-dated post", async () => {
+    await subscribe("nell@example.org", ["news"]);
+    await confirm("nell@example.org");
+    await subscribe("evan@example.org", ["events"]);
+    await confirm("evan@example.org");
+    const nell = mailsTo("nell@example.org").length;
+    const evan = mailsTo("evan@example.org").length;
+
+    const created = await adminPost("/admin/news", { title: "Dock removal day", date: TODAY(), author: "Chair", text: "Bring **gloves**." });
+    expect(created.status).toBe(302);
+    await waitFor(() => mailsTo("nell@example.org").length === nell + 1);
+    const post = mailsTo("nell@example.org").at(-1)!.mail;
+    expect(post.subject).toMatch(/: Dock removal day$/);
+    expect(post.text).toContain("Bring **gloves**.");
+    expect(post.html).toContain("<strong>gloves</strong>");
+    expect(post.text).toContain(`${server.url}/news-events`);
+    expect(post.text).toMatch(/Unsubscribe: http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/s_[0-9a-f-]{36}_news\./);
+
+    // An archive entry (dated before today) is saved without a mail.
+    expect((await adminPost("/admin/news", { title: "Minutes of 2019", date: "2019-06-01", author: "Chair", text: "Old." })).status).toBe(302);
+    await settle();
+    expect(mailsTo("nell@example.org")).toHaveLength(nell + 1);
+    expect(mailsTo("evan@example.org")).toHaveLength(evan);
+  });
+
+  it("mails a new event with its time, place and a calendar link to the events list", async () => {
+    const evan = mailsTo("evan@example.org").length;
+    const nell = mailsTo("nell@example.org").length;
+    const form = { title: "Annual meeting", date: TODAY(), startTime: "19:00", timeDetails: "", place: "Town hall", eventDetails: "A quorum is 25 members.", author: "Chair" };
+    expect((await adminPost("/admin/events", form)).status).toBe(302);
+    await waitFor(() => mailsTo("evan@example.org").length === evan + 1);
+    const mail = mailsTo("evan@example.org").at(-1)!.mail;
+    expect(mail.subject).toContain("event: Annual meeting");
+    expect(mail.text).toContain("When: ");
+    expect(mail.text).toContain("7:00 PM");
+    expect(mail.text).toContain("Where: Town hall");
+    expect(mail.text).toContain("A quorum is 25 members.");
+    const calendar = linkIn(mail, "/events/");
+    expect(calendar).toMatch(/\/events\/[0-9a-f-]{36}\.ics$/);
+    const ics = await fetch(calendar);
+    expect(ics.status).toBe(200);
+    expect(await ics.text()).toContain("SUMMARY:Annual meeting");
+    await settle();
+    expect(mailsTo("nell@example.org")).toHaveLength(nell);
+  });
+});
+
 describe("unsubscribing and links", () => {
   it("a GET of the one-click link only asks; a POST with no cookie and no Origin unsubscribes at once, twice harmlessly", async () => {
     const alert = mailsTo("dee@example.org").at(-1)!.mail;

@@ -4,6 +4,7 @@ import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.t
 import { authorOf, listAction, loadList, type ListScreen } from "#app/lib/admin.server.ts";
 import { clockTime, shortDate } from "#app/lib/format.ts";
 import { eventSchema } from "#app/lib/forms.ts";
+import { announceNewItem } from "#app/lib/list-mail.server.ts";
 import { createEvent, deleteEvent, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/models/events.server.ts";
 import { screen } from "./screens.ts";
 
@@ -19,7 +20,10 @@ type EventForm = Record<keyof EventInput, string>;
 const events: ListScreen<Event, EventInput, EventSort, EventForm> = {
   base: BASE,
   noun: "event",
-  model: { sorts: EVENT_SORTS, page: pageEvents, get: getEvent, create: (db, input, by) => createEvent(db, input, by.userId), update: (db, id, input) => updateEvent(db, id, input), remove: ({ db }, id) => deleteEvent(db, id) },
+  model: { sorts: EVENT_SORTS, page: pageEvents, get: getEvent, create: async (services, input, by) => {
+      const event = await createEvent(services.db, input, by.userId);
+      await announceNewItem(services, { list: "events", event }, by.email);
+    }, update: (db, id, input) => updateEvent(db, id, input), remove: ({ db }, id) => deleteEvent(db, id) },
   schema: (user, today) => eventSchema(today, authorOf(user)),
   blank: (user, today) => ({ title: "", date: today, startTime: "", timeDetails: "", place: "", eventDetails: "", author: authorOf(user) }),
   toForm: (e) => ({ title: e.title, date: e.date, startTime: e.startTime, timeDetails: e.timeDetails, place: e.place, eventDetails: e.eventDetails, author: e.author }),

@@ -3,6 +3,7 @@ import { dateColumn, titleColumn, type Column } from "#app/components/AdminList.
 import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.tsx";
 import { authorOf, listAction, loadList, type ListScreen } from "#app/lib/admin.server.ts";
 import { newsPostSchema } from "#app/lib/forms.ts";
+import { announceNewItem } from "#app/lib/list-mail.server.ts";
 import { createNewsPost, deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/models/news.server.ts";
 import { screen } from "./screens.ts";
 
@@ -20,7 +21,10 @@ const news: ListScreen<NewsPost, NewsPostInput, NewsSort, Record<"title" | "text
     sorts: NEWS_SORTS,
     page: pageNews,
     get: getNewsPost,
-    create: (db, input, by) => createNewsPost(db, input, by.userId),
+    create: async (services, input, by) => {
+      const post = await createNewsPost(services.db, input, by.userId);
+      await announceNewItem(services, { list: "news", post }, by.email);
+    },
     update: (db, id, input) => updateNewsPost(db, id, input),
     remove: ({ db }, id) => deleteNewsPost(db, id),
   },
