@@ -23,13 +23,22 @@
  *    SELECT), then drains 1,000 recipients through the real worker (`createOutboxWorker`, nodemailer's pooled SMTP)
  *    to an smtp-server listening in this process, and prints messages per second. Then the targets, met or not.
  *
+ * Every page is measured twice: with no Accept-Encoding and with `Accept-Encoding: br`, as browsers ask (issue 13:
+ * the page cache serves one stored copy per encoding). In the empty phase the same bytes of `/` (plain and Brotli)
+ * are also served as static files by Debian's nginx, started here with its own configuration on a loopback port and
+ * pinned to the server's core, and the bench prints Shoreline ÷ nginx (skipped when nginx is not installed).
+ * With BENCH_REQUESTS (e.g. 1000000) the large-data server then takes that many requests of the mix (the pages in
+ * both encodings and the asset, 50 connections), and its RSS is printed at the start, the middle and the end.
+ *
  * `npm run bench -- --only outbox` runs 4 alone (no build needed; nothing pinned).
  *
  * Environment: BENCH_SECONDS (measured seconds per URL, default 10); BENCH_GZIP=1 sends `Accept-Encoding: gzip`
- * as browsers do (default: no Accept-Encoding, as autocannon sends, so responses are not compressed).
+ * on the requests that otherwise send none (the plain page rows, the asset and the admin lists); BENCH_REQUESTS (the
+ * long run, off by default).
  */
-import { execFile, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -41,7 +50,7 @@ import { createMailer } from "#app/lib/mail.server.ts";
 import { createOutboxWorker } from "#app/lib/outbox.server.ts";
 import { queueListMail } from "#app/models/outbox.server.ts";
 import { createPostgresDatabase, createSqliteDatabase, postgresAvailable, type TestDatabase } from "../tests/support/databases.ts";
-import { signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
+import { freePort, signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
 import { startSmtpSink } from "../tests/support/smtp.ts";
 import { addConfirmedSubscribers, loadLargeDataSet } from "./bench-data.ts";
 import { CliError, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
@@ -50,7 +59,9 @@ const USAGE = `Usage: npm run bench [-- --only outbox]
   Run \`npm run build\` first: the benchmark builds nothing and measures the production build in build/.
   --only outbox  only the mail outbox figures (queueing to 10,000 subscribers, send rate); needs no build
   Environment: BENCH_SECONDS  measured seconds per URL (default 10; each run follows a 2 s warm-up)
-               BENCH_GZIP=1   send Accept-Encoding: gzip (default: none, responses uncompressed)`;
+               BENCH_GZIP=1   send Accept-Encoding: gzip on the plain rows (default: none, uncompressed)
+               BENCH_REQUESTS the long run: this many requests of the mix on the large data set, RSS at start,
+                              middle and end (default: no long run)`;
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PAGES = ["/", "/the-lake", "/news-events"] as const;
@@ -69,7 +80,7 @@ const BENCH_CORE = "0";
 const STOP_GRACE_MS = 5_000;
 const START_TIMEOUT_MS = 60_000;
 const MB = 1024 * 1024;
-const TARGETS = { homeRps: 2_000, homeVsStatic: 0.5, slowdown: 1.5, peakRssMb: 150, startMs: 2_000, queueMs: 2_000 };
+const TARGETS = { homeRps: 2_000, homeVsStatic: 0.5, slowdown: 1.5, peakRssMb: 150, startMs: 2_000, queueMs: 2_000, vsNginx: 0.6, p99Ms: 30 };
 /** The mail outbox figures: subscribers a list mail is queued to, and recipients drained to the local SMTP server. */
 const OUTBOX = { queueSubscribers: 10_000, sendRecipients: 1_000 };
 
@@ -78,8 +89,12 @@ const OUTBOX = { queueSubscribers: 10_000, sendRecipients: 1_000 };
 interface AutocannonOptions {
   url: string;
   connections: number;
-  duration: number;
+  duration?: number;
+  /** Stop after this many requests instead of after `duration`. */
+  amount?: number;
   headers?: Record<string, string>;
+  /** Requests each connection makes in turn, instead of GET `url`. */
+  requests?: { path: string; headers?: Record<string, string> }[];
 }
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -97,6 +112,11 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 const seconds = Number(process.env.BENCH_SECONDS ?? "10");
 const gzip = process.env.BENCH_GZIP === "1";
 const requestHeaders: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
+/** What a browser sends: the page cache answers with its stored Brotli copy. */
+const BROTLI = { "accept-encoding": "br" };
+/** The label of a row measured with `BROTLI`. */
+const BR_ROW = " (br)";
+const longRequests = process.env.BENCH_REQUESTS === undefined ? undefined : Number(process.env.BENCH_REQUESTS);
 let onlyOutbox = false;
 
 /** @throws UsageError or CliError (exit 2 or 1) when the benchmark cannot run as asked */
@@ -106,6 +126,9 @@ function checkSettings(): void {
   onlyOutbox = values.only === "outbox";
   if (onlyOutbox) return;
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`BENCH_SECONDS must be a positive number of seconds, not "${process.env.BENCH_SECONDS}".`);
+  if (longRequests !== undefined && !(Number.isInteger(longRequests) && longRequests >= 1000)) {
+    throw new UsageError(`BENCH_REQUESTS must be a whole number of requests, at least 1000, not "${process.env.BENCH_REQUESTS}".`);
+  }
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new CliError(`The site is not built: build/server/index.js is missing. Run \`npm run build\` first.\n\n${USAGE}`);
   }
@@ -220,13 +243,19 @@ function rssSampler(pid: number) {
 
 const toMb = (kb: number | undefined) => (kb === undefined ? undefined : (kb * 1024) / MB);
 
-async function measureUrl(server: RunningServer, urlPath: string, sampler: ReturnType<typeof rssSampler>, cookie?: string): Promise<UrlResult> {
+/**
+ * Loads one URL with autocannon and samples memory meanwhile.
+ * @param options.cookie a session cookie (the admin lists)
+ * @param options.brotli send `Accept-Encoding: br` as browsers do; the row is labelled with BR_ROW
+ */
+async function measureUrl(server: RunningServer, urlPath: string, sampler: ReturnType<typeof rssSampler>, options: { cookie?: string; brotli?: boolean } = {}): Promise<UrlResult> {
+  const { cookie, brotli = false } = options;
   const url = `${server.url}${urlPath}`;
-  const headers = cookie ? { ...requestHeaders, cookie } : requestHeaders;
-  const probe = await fetch(url, { headers: { "accept-encoding": gzip ? "gzip" : "identity", ...(cookie ? { cookie } : {}) }, redirect: "manual" });
-  const body = await probe.arrayBuffer();
-  const encoding = probe.headers.get("content-encoding");
-  const bytes = Number(probe.headers.get("content-length") ?? body.byteLength);
+  const base = brotli ? BROTLI : requestHeaders;
+  const headers = cookie ? { ...base, cookie } : base;
+  const probe = await rawGet(url, { "accept-encoding": brotli ? "br" : gzip ? "gzip" : "identity", ...(cookie ? { cookie } : {}) });
+  const encoding = probe.headers["content-encoding"];
+  const bytes = probe.body.length;
   const status = `${probe.status}${encoding ? ` ${encoding}` : ""}`;
   const connections = cookie ? ADMIN_CONNECTIONS : CONNECTIONS;
   await autocannon({ url, connections, duration: WARMUP_SECONDS, headers });
@@ -236,7 +265,7 @@ async function measureUrl(server: RunningServer, urlPath: string, sampler: Retur
     .map(([code, { count }]) => `${code}: ${int(count)}`)
     .join(", ");
   return {
-    path: urlPath,
+    path: brotli ? `${urlPath}${BR_ROW}` : urlPath,
     status,
     bytes,
     rps: result.requests.average,
@@ -257,8 +286,12 @@ async function loadPhase(server: RunningServer, assetPath: string): Promise<Phas
   const sampler = rssSampler(server.pid);
   const rows: UrlResult[] = [];
   try {
-    for (const urlPath of [...PAGES, assetPath]) rows.push(await measureUrl(server, urlPath, sampler));
-    for (const urlPath of ADMIN_PAGES) rows.push(await measureUrl(server, urlPath, sampler, cookie));
+    for (const urlPath of PAGES) {
+      rows.push(await measureUrl(server, urlPath, sampler));
+      rows.push(await measureUrl(server, urlPath, sampler, { brotli: true }));
+    }
+    rows.push(await measureUrl(server, assetPath, sampler));
+    for (const urlPath of ADMIN_PAGES) rows.push(await measureUrl(server, urlPath, sampler, { cookie }));
   } finally {
     sampler.stop();
   }
@@ -268,6 +301,157 @@ async function loadPhase(server: RunningServer, assetPath: string): Promise<Phas
     idleMb,
     hwmMb: toMb(procStatusKb(server.pid, "VmHWM")),
     rssMaxMb: sampled.length > 0 ? Math.max(...sampled) : undefined,
+  };
+}
+
+/** A GET whose body is kept as sent (fetch would decode Brotli and gzip), with its status and headers. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+// ---- the physical limit: the same bytes of / from nginx (issue 13) ----
+
+interface NginxFigures {
+  plain: UrlResult;
+  brotli: UrlResult;
+}
+
+let nginxProcess: ChildProcess | undefined;
+
+/**
+ * Serves the bytes Shoreline sends for `/` (plain and Brotli) as two static files from Debian's nginx, one worker
+ * pinned to the server's core, and loads each like a page. Undefined when nginx is not installed.
+ */
+async function nginxFigures(server: RunningServer): Promise<NginxFigures | undefined> {
+  const binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((b) => existsSync(b));
+  if (!binary) return undefined;
+  const dir = path.join(dataDir, "nginx");
+  mkdirSync(path.join(dir, "www"), { recursive: true });
+  writeFileSync(path.join(dir, "www/index.html"), (await rawGet(`${server.url}/`, { "accept-encoding": "identity" })).body);
+  writeFileSync(path.join(dir, "www/index.html.br"), (await rawGet(`${server.url}/`, BROTLI)).body);
+  const port = await freePort();
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  const config = [
+    "worker_processes 1;",
+    "daemon off;",
+    `pid ${path.join(dir, "nginx.pid")};`,
+    `error_log ${path.join(dir, "error.log")} warn;`,
+    "events { worker_connections 1024; }",
+    "http {",
+    "  access_log off;",
+    ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((n) => `  ${temp(n)}`),
+    "  server {",
+    `    listen 127.0.0.1:${port};`,
+    `    root ${path.join(dir, "www")};`,
+    "    location = / { default_type text/html; try_files /index.html =404; }",
+    "    location = /br { default_type text/html; add_header Content-Encoding br; try_files /index.html.br =404; }",
+    "  }",
+    "}",
+  ].join("\n");
+  writeFileSync(path.join(dir, "nginx.conf"), `${config}\n`);
+  const command = pinned ? ["taskset", "-c", SERVER_CORE, binary] : [binary];
+  nginxProcess = spawn(command[0]!, [...command.slice(1), "-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "ignore" });
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      try {
+        if ((await rawGet(`${url}/`, {})).status === 200) break;
+      } catch {
+        if (i > 100) throw new Error(`nginx did not answer on port ${port} (see ${path.join(dir, "error.log")})`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    const load = async (urlPath: string, label: string, headers: Record<string, string>): Promise<UrlResult> => {
+      await autocannon({ url: `${url}${urlPath}`, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
+      const result = await autocannon({ url: `${url}${urlPath}`, connections: CONNECTIONS, duration: seconds, headers });
+      const probe = await rawGet(`${url}${urlPath}`, headers);
+      const encoding = probe.headers["content-encoding"];
+      return {
+        path: label,
+        status: `${probe.status}${encoding ? ` ${encoding}` : ""}`,
+        bytes: probe.body.length,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        non2xxCodes: "",
+        errors: result.errors,
+        timeouts: result.timeouts,
+        total: result.requests.total,
+        rssMb: undefined,
+      };
+    };
+    return { plain: await load("/", "nginx /", {}), brotli: await load("/br", `nginx /${BR_ROW}`, BROTLI) };
+  } finally {
+    nginxProcess.kill("SIGTERM");
+    nginxProcess = undefined;
+  }
+}
+
+/** The nginx rows beside Shoreline's rows of `/`, and the ratios. */
+function printNginx(nginx: NginxFigures | undefined, empty: PhaseResult): void {
+  if (!nginx) {
+    console.log("\nnginx is not installed (apt-get install nginx): the comparison with static files is skipped");
+    return;
+  }
+  console.log(`\nThe same bytes of / as static files from nginx (one worker, ${pinned ? `pinned to core ${SERVER_CORE}` : "not pinned"})`);
+  const rows = [nginx.plain, nginx.brotli];
+  console.log(table(["path", "status", "bytes", "req/s", "p50 ms", "p99 ms", "errors"], rows.map((r) => [r.path, r.status, int(r.bytes), int(r.rps), fixed(r.p50), fixed(r.p99), int(r.errors)]), 2));
+  for (const [ours, theirs] of [[row(empty, "/"), nginx.plain], [row(empty, `/${BR_ROW}`), nginx.brotli]] as const) {
+    if (ours) console.log(`  Shoreline ${ours.path} ÷ nginx: ${fixed(ours.rps / theirs.rps, 2)} × (${int(ours.rps)} ÷ ${int(theirs.rps)} req/s)`);
+  }
+}
+
+const row = (phase: PhaseResult, label: string) => phase.rows.find((r) => r.path === label);
+
+function nginxTargets(nginx: NginxFigures | undefined, empty: PhaseResult): string[][] {
+  const brotli = row(empty, `/${BR_ROW}`);
+  const rows: string[][] = brotli ? [[`p99 of /${BR_ROW} < ${TARGETS.p99Ms} ms at ${CONNECTIONS} connections, empty data`, `${fixed(brotli.p99)} ms`, verdict(brotli.p99 < TARGETS.p99Ms)]] : [];
+  if (nginx && brotli) {
+    const ratio = brotli.rps / nginx.brotli.rps;
+    rows.push([`/${BR_ROW} ≥ ${TARGETS.vsNginx} × nginx serving the same bytes`, `${fixed(ratio, 2)} ×`, verdict(ratio >= TARGETS.vsNginx)]);
+  }
+  return rows;
+}
+
+// ---- the long run (issue 13): memory after many requests ----
+
+interface LongRun {
+  requests: number;
+  /** VmRSS before the first request, after half of them, and after all, MB. */
+  startMb: number | undefined;
+  middleMb: number | undefined;
+  endMb: number | undefined;
+  rps: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** `requests` requests of the mix (each page plain and Brotli, the asset), in two halves, with RSS between. */
+async function longRun(server: RunningServer, assetPath: string, requests: number): Promise<LongRun> {
+  const mix = [...PAGES.flatMap((p) => [{ path: p }, { path: p, headers: BROTLI }]), { path: assetPath }];
+  const startMb = toMb(procStatusKb(server.pid, "VmRSS"));
+  const half = () => autocannon({ url: server.url, connections: CONNECTIONS, amount: Math.floor(requests / 2), requests: mix });
+  const first = await half();
+  const middleMb = toMb(procStatusKb(server.pid, "VmRSS"));
+  const second = await half();
+  const endMb = toMb(procStatusKb(server.pid, "VmRSS"));
+  return {
+    requests: first.requests.total + second.requests.total,
+    startMb,
+    middleMb,
+    endMb,
+    rps: (first.requests.average + second.requests.average) / 2,
+    errors: first.errors + second.errors + first.timeouts + second.timeouts,
+    non2xx: first.non2xx + second.non2xx,
   };
 }
 
@@ -411,6 +595,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "shoreline-bench-"));
 let cleaned = false;
 
 async function cleanup(): Promise<void> {
+  nginxProcess?.kill("SIGTERM");
   await stopServer(current);
   for (const database of outboxDatabases) await database.drop().catch(() => undefined);
   outboxDatabases.clear();
@@ -432,6 +617,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // Last resort when the process ends some other way: no server left behind, no temporary folder.
 process.on("exit", () => {
   if (current && current.process.exitCode === null && current.process.signalCode === null) current.process.kill("SIGKILL");
+  nginxProcess?.kill("SIGKILL");
   if (!cleaned) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -476,6 +662,8 @@ async function main(): Promise<void> {
   const assetPath = await findAsset(server.url);
   const empty = await loadPhase(server, assetPath);
   printPhase("Empty data set (demo content)", server, empty, assetPath);
+  const nginx = await nginxFigures(server);
+  printNginx(nginx, empty);
   await stopServer(server);
 
   const dbFile = path.join(dataDir, "shoreline.db");
@@ -489,6 +677,12 @@ async function main(): Promise<void> {
   console.log(`  start to listening with the large data set: ${ms(largeStartMs)}`);
   const large = await loadPhase(server, assetPath);
   printPhase("Large data set", server, large, assetPath);
+  let long: LongRun | undefined;
+  if (longRequests !== undefined) {
+    console.log(`\nLong run: ${int(longRequests)} requests of the mix (${PAGES.join(", ")} plain and Brotli, the asset), ${CONNECTIONS} connections, large data set`);
+    long = await longRun(server, assetPath, longRequests);
+    console.log(table(["requests", "req/s", "non-2xx", "errors", "RSS start", "RSS middle", "RSS end"], [[int(long.requests), int(long.rps), int(long.non2xx), int(long.errors), mb(long.startMb), mb(long.middleMb), mb(long.endMb)]], 0));
+  }
   await stopServer(server);
 
   console.log(`\nSlowdown = empty requests/s ÷ large requests/s (target ≤ ${TARGETS.slowdown} for each page and admin list)`);
@@ -519,14 +713,16 @@ async function main(): Promise<void> {
     [`/ ≥ ${int(TARGETS.homeRps)} req/s on one core, large data`, `${int(homeLarge)} req/s`, verdict(homeLarge >= TARGETS.homeRps)],
     [`/ ≥ ${TARGETS.homeVsStatic} × static asset req/s, empty data`, `${fixed(ratioEmpty, 2)} ×`, verdict(ratioEmpty >= TARGETS.homeVsStatic)],
     [`/ ≥ ${TARGETS.homeVsStatic} × static asset req/s, large data`, `${fixed(ratioLarge, 2)} ×`, verdict(ratioLarge >= TARGETS.homeVsStatic)],
+    ...nginxTargets(nginx, empty),
     ...slowdowns
-      .filter((s) => ([...PAGES, ...ADMIN_PAGES] as readonly string[]).includes(s.path))
+      .filter((s) => ([...PAGES, ...ADMIN_PAGES] as readonly string[]).includes(s.path.replace(BR_ROW, "")))
       .map((s) => [`slowdown ≤ ${TARGETS.slowdown}, ${s.path}`, fixed(s.slowdown, 2), verdict(s.slowdown <= TARGETS.slowdown)]),
     [`peak RSS ≤ ${TARGETS.peakRssMb} MB (VmHWM / sampled VmRSS, both runs)`, mb(peakMb), peakMb === undefined ? "n/a" : verdict(peakMb <= TARGETS.peakRssMb)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, new data folder`, ms(freshMs), verdict(freshMs <= TARGETS.startMs)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, existing data folder`, ms(existingMs), verdict(existingMs <= TARGETS.startMs)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, large data`, ms(largeStartMs), verdict(largeStartMs <= TARGETS.startMs)],
     ...outboxTargets(outbox),
+    ...(long ? [[`RSS ≤ ${TARGETS.peakRssMb} MB after ${int(long.requests)} requests of the mix`, mb(long.endMb), long.endMb === undefined ? "n/a" : verdict(long.endMb <= TARGETS.peakRssMb)]] : []),
   ];
   console.log("\nTargets (figures are from one run on a shared machine: noisy)");
   console.log(table(["target", "measured", "result"], rows));

@@ -184,7 +184,8 @@ function holdResponse(res: ExpressResponse, done: (status: number, headers: [str
  */
 function serve(entry: Entry, req: ExpressRequest, res: ExpressResponse) {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  const accepted = req.acceptsEncodings([...PAGE_ENCODINGS]);
+  // No Accept-Encoding at all gets the plain body, as the compression middleware does (RFC 9110 would allow any).
+  const accepted = req.get("accept-encoding") ? req.acceptsEncodings([...PAGE_ENCODINGS]) : "identity";
   const encoding: PageEncoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
   const { version } = entry;
   res.setHeader("Vary", "Accept-Encoding");

@@ -53,6 +53,8 @@ describe("public page cache", () => {
       const html = (encoding === "br" ? brotliDecompressSync(a.body) : encoding === "gzip" ? gunzipSync(a.body) : a.body).toString("utf8");
       expect(html).toContain("<!DOCTYPE html>");
     }
+    // A client that sends no Accept-Encoding (curl, autocannon, some bots) gets the plain body.
+    expect((await rawGet(server.url, {})).headers["content-encoding"]).toBeUndefined();
     // Different bytes, different tags: one per encoding.
     const tags = await Promise.all(["br", "gzip", "identity"].map(async (e) => (await rawGet(server.url, { "Accept-Encoding": e })).headers.etag));
     expect(new Set(tags).size).toBe(3);
