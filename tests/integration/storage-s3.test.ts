@@ -143,6 +143,7 @@ describe.each([disk, bucket])("storage contract on $name", (backend) => {
     }
     expect(await storage.get("1767312000009.pdf")).toBeUndefined();
     expect(await backend.list(storage)).toEqual(["1767312000000.txt", "1767312000001.pdf", "1767312000002.pdf"]);
+    expect(await storage.list()).toEqual(["1767312000000.txt", "1767312000001.pdf", "1767312000002.pdf"]);
   });
 
   it("streams a 20 MB file in and out, in more than one part, without it whole in memory at either end", { timeout: 60_000 }, async () => {
@@ -218,6 +219,7 @@ describe.each([disk, bucket])("storage contract on $name", (backend) => {
     expect(await leftovers()).toEqual([]);
     expect(await storage.sweep()).toBe(0);
     expect(await backend.list(storage)).toEqual(["1767312000001.txt"]);
+    expect(await storage.list(), "list() leaves out what an upload is writing").toEqual(["1767312000001.txt"]);
   });
 
   it("checks that the store can be written", async () => {
