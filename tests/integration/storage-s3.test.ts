@@ -419,6 +419,16 @@ describe("start-up with object storage", () => {
     expect(result.code).toBe(1);
     expect(result.output).toContain(message);
   });
+
+  it("stops with a message naming STORAGE_URL when the bucket does not exist, and never prints the secret key", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shoreline-s3-bad-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const secret = "secret-key-never-printed-0123456789";
+    const result = await runServerToExit({ DATA_DIR: dir, SEED: "none", ...s3.env("no-such-bucket", "site"), S3_SECRET_ACCESS_KEY: secret });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain("STORAGE_URL: s3://no-such-bucket/site cannot be used (NoSuchBucket");
+    expect(result.output).not.toContain(secret);
+  });
 });
 
 /** Runs a script to its end; resolves with its exit code and output (never rejects). */
