@@ -14,12 +14,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import http from "node:http";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { CreateMultipartUploadCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from "@aws-sdk/client-s3";
 import SQLite from "better-sqlite3";
 import sharp from "sharp";
 import { extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage, PART_SIZE } from "#app/lib/storage-s3.server.ts";
+import { createS3Storage, lazyS3Client, PART_SIZE } from "#app/lib/storage-s3.server.ts";
 import { createDiskStorage, IMAGE_FILE_ID, STORAGE_ID, type Storage } from "#app/lib/storage.server.ts";
 import { startFakeS3, type FakeS3 } from "../support/s3.ts";
 import { freePort, runServerToExit, signInCookie, startServer, type RunningServer } from "../support/server.ts";
@@ -240,6 +241,27 @@ describe("S3 storage specifics", () => {
     await s3.client.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: `${folder}/1767312000000.pdf` }));
     expect(await storage.sweep(), "another server may still be sending it").toBe(0);
     expect((await s3.pendingUploads(BUCKET)).filter((k) => k.startsWith(folder))).toHaveLength(1);
+  });
+
+  it("gives up on an endpoint that accepts connections and never answers, instead of waiting for ever", async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const client = lazyS3Client(
+        { bucket: BUCKET, prefix: "", endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }, forcePathStyle: true },
+        { connectMs: 1000, idleMs: 300 },
+      );
+      const storage = createS3Storage({ client, bucket: BUCKET, folder: "documents", ids: STORAGE_ID });
+      const started = performance.now();
+      await expect(storage.check()).rejects.toThrow(/timed out/);
+      expect(performance.now() - started).toBeLessThan(10_000);
+      (await client()).destroy();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it("keeps documents and pictures under their own prefixes of one bucket", async () => {
