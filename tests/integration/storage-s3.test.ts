@@ -357,6 +357,9 @@ describe("the server with STORAGE_URL in s3rver", () => {
     expect(deleted.status).toBe(302);
     expect(await storedBy(dir, PREFIX)).toMatchObject({ rows: [], keys: [] });
     expect((await fetch(`${server.url}/documents/${id}`)).status).toBe(404);
+    // The log (level info) names the bucket, never the keys.
+    expect(server.output()).toContain(`"files":"s3://${SITE_BUCKET}/${PREFIX}"`);
+    expect(server.output()).not.toContain("S3RVER");
   });
 
   it("leaves no object and no row when a later file of the upload is too large", { timeout: 60_000 }, async () => {
