@@ -7,7 +7,7 @@
  * waits for the handler to finish before it reads the next part. Limits are those of the form parser, and it throws
  * its error classes, so callers answer the same way.
  */
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { MaxFileSizeExceededError, MaxFilesExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError, MultipartParseError } from "@remix-run/form-data-parser";
 
 export interface StreamedFile {
@@ -197,23 +197,66 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
     }
   };
 
+  const reader = request.body.getReader();
   try {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
       if (state === "done") continue; // the epilogue is ignored
-      buffer = buffer.length === 0 ? Buffer.from(chunk) : Buffer.concat([buffer, chunk]);
+      buffer = buffer.length === 0 ? Buffer.from(value) : Buffer.concat([buffer, value]);
       await advance();
     }
     if (state !== "done") throw new MultipartParseError("The body ended before the closing boundary");
   } catch (error) {
-    // The file being read fails too, and its handler is waited for (it may be removing what it wrote).
+    // The file being read fails too, and its handler is waited for (it may be removing what it wrote). The rest of
+    // the body is left unread, not cancelled: cancelling would close the connection before the caller has cleaned
+    // up and answered; the HTTP server deals with the rest after the answer.
     if (part.file) {
       if (!part.file.stream.destroyed) part.file.stream.destroy(error instanceof Error ? error : new MultipartParseError("The body broke off"));
       await part.file.handled.catch(() => undefined);
     }
+    reader.releaseLock();
     if (error instanceof MultipartParseError || error instanceof MaxFileSizeExceededError || error instanceof MaxFilesExceededError) throw error;
     if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) throw error;
     // The request stream failed: the client went away.
     throw Object.assign(new MultipartParseError("The body broke off"), { cause: error });
   }
   return fields;
+}
+
+/**
+ * Reads the first `size` bytes of a stream (fewer when it is shorter) and gives them back with a stream of the whole,
+ * those bytes first: what a type check by signature needs before the file goes on to storage.
+ * @throws the stream's error when it fails before `size` bytes
+ */
+export async function readHead(stream: Readable, size: number): Promise<{ head: Buffer; whole: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* rest() {
+    try {
+      yield head;
+      if (ended) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      // Given up before its end (the consumer failed): the source is not read further.
+      if (!stream.readableEnded) stream.destroy();
+    }
+  }
+  return { head: head.subarray(0, size), whole: Readable.from(rest(), { objectMode: false }) };
 }
