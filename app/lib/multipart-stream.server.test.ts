@@ -86,6 +86,21 @@ describe("readMultipartStream", () => {
     await expect(read(request([bytes.subarray(0, bytes.length - 10)], contentType))).rejects.toBeInstanceOf(MultipartParseError);
     await expect(read(request([bytes], "multipart/form-data"))).rejects.toBeInstanceOf(MultipartParseError);
     await expect(read(request([bytes], "application/x-www-form-urlencoded"))).rejects.toBeInstanceOf(MultipartParseError);
+    // A body that never shows its boundary is refused after the header limit, not read to its end.
+    let pulled = 0;
+    const endless = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": contentType },
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(1024).fill(65));
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    await expect(read(endless)).rejects.toBeInstanceOf(MultipartParseError);
+    expect(pulled).toBeLessThan(20);
   });
 
   it("skips the rest of a file its handler does not read, and goes on with the next", async () => {

@@ -81,6 +81,8 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
   const fields: Record<string, string> = {};
   let state = "preamble" as "preamble" | "after-delimiter" | "headers" | "body" | "done";
   let buffer: Buffer = Buffer.from(CRLF);
+  /** Bytes before the first boundary (browsers send none; a body without any is refused early). */
+  let preamble = 0;
   let parts = 0;
   let files = 0;
   let part: { file?: { stream: PassThrough; size: number; handled: Promise<void> }; field?: { name: string; chunks: Buffer[]; size: number } } = {};
@@ -153,6 +155,7 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
           // Keep what could be the start of a delimiter cut in two.
           const keep = Math.min(buffer.length, delimiter.length - 1);
           if (state === "body") await emit(buffer.subarray(0, buffer.length - keep));
+          else if ((preamble += buffer.length - keep) > maxHeaderSize) throw new MultipartParseError("No boundary where the body begins");
           buffer = buffer.subarray(buffer.length - keep);
           return;
         }

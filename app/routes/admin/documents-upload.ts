@@ -1,5 +1,5 @@
 import { Transform } from "node:stream";
-import { MaxFileSizeExceededError, MaxFilesExceededError, MultipartParseError } from "@remix-run/form-data-parser";
+import { MaxFileSizeExceededError, MaxFilesExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError, MultipartParseError } from "@remix-run/form-data-parser";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/documents-upload";
 import { getServices, requireAdmin } from "#app/lib/context.server.ts";
@@ -116,6 +116,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (error instanceof MaxFilesExceededError) {
       result.errors = [{ name: "upload", message: `Upload at most ${MAX_FILES} files at a time.` }];
+      return reply(400);
+    }
+    // Not a multipart form, a malformed one, or one that broke off (then nobody reads the answer).
+    if (error instanceof MultipartParseError || error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {
+      result.errors = [{ name: "upload", message: "The upload could not be read. Please try again." }];
       return reply(400);
     }
     throw error;
