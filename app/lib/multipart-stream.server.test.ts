@@ -115,5 +115,20 @@ describe("readMultipartStream", () => {
       got.push(sha(await buffer(file.body)));
     });
     expect(got).toEqual([sha(first)]);
+    // The size limit holds for a skipped file too.
+    await expect(readMultipartStream(request([bytes], contentType), { maxFileSize: 1024 * 1024, maxFiles: 5 }, async () => undefined)).rejects.toBeInstanceOf(
+      MaxFileSizeExceededError,
+    );
+  });
+
+  it("passes a handler's own error on as it is", async () => {
+    const { bytes, contentType } = await formBody(form);
+    const failure = new Error("the database is down");
+    await expect(
+      readMultipartStream(request([bytes], contentType), { maxFileSize: 10_000, maxFiles: 5 }, async (file) => {
+        await buffer(file.body);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
   });
 });

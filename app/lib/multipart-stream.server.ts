@@ -97,13 +97,15 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
       return;
     }
     const file = part.file;
-    if (!file || file.stream.destroyed) return;
+    if (!file) return;
+    // The limit holds for a file its handler skips too.
     file.size += bytes.length;
     if (file.size > limits.maxFileSize) {
       const error = new MaxFileSizeExceededError(limits.maxFileSize);
       file.stream.destroy(error);
       throw error;
     }
+    if (file.stream.destroyed) return;
     if (!file.stream.write(bytes)) {
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -136,6 +138,8 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
     }
     if (++files > limits.maxFiles) throw new MaxFilesExceededError(limits.maxFiles);
     const stream = new PassThrough({ highWaterMark: 256 * 1024 });
+    // Its readers see its error; one that does not read it must not make the error uncaught (the process would end).
+    stream.on("error", () => undefined);
     const handled = onFile({ fieldName: name, name: filename, body: stream });
     // A handler that is done before the end of its file does not want the rest: the reader then skips it (and does
     // not wait for a reader that is gone). Until it is awaited, a failure of the handler must not go unhandled.
@@ -202,11 +206,22 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
 
   const reader = request.body.getReader();
   try {
+    let epilogue = 0;
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (state === "done") continue; // the epilogue is ignored
-      buffer = buffer.length === 0 ? Buffer.from(value) : Buffer.concat([buffer, value]);
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch (cause) {
+        // The request stream failed: the client went away.
+        throw Object.assign(new MultipartParseError("The body broke off"), { cause });
+      }
+      if (next.done) break;
+      if (state === "done") {
+        // What follows the closing boundary is ignored (browsers send a line break), up to a limit.
+        if ((epilogue += next.value.length) > maxHeaderSize) break;
+        continue;
+      }
+      buffer = buffer.length === 0 ? Buffer.from(next.value) : Buffer.concat([buffer, next.value]);
       await advance();
     }
     if (state !== "done") throw new MultipartParseError("The body ended before the closing boundary");
@@ -218,11 +233,9 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
       if (!part.file.stream.destroyed) part.file.stream.destroy(error instanceof Error ? error : new MultipartParseError("The body broke off"));
       await part.file.handled.catch(() => undefined);
     }
+    throw error;
+  } finally {
     reader.releaseLock();
-    if (error instanceof MultipartParseError || error instanceof MaxFileSizeExceededError || error instanceof MaxFilesExceededError) throw error;
-    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) throw error;
-    // The request stream failed: the client went away.
-    throw Object.assign(new MultipartParseError("The body broke off"), { cause: error });
   }
   return fields;
 }

@@ -122,5 +122,20 @@ describe("hostile uploads", () => {
       expect((await response.json()).errors[0].message).toBe("The upload could not be read. Please try again.");
     }
     expect(readdirSync(path.join(dir, "documents"))).toHaveLength(before);
+
+    // A file too large under another field name, which the route does not read: refused all the same, and the
+    // server lives on.
+    const form = new FormData();
+    form.append("attachment", new File([new Uint8Array(21 * 1024 * 1024).fill(0x41)], "big.txt"));
+    const big = await fetch(`${server.url}/admin/documents/upload`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json", Origin: server.url }, body: form }).catch(
+      (error: Error) => error,
+    );
+    if (big instanceof Error) expect(String((big.cause as Error | undefined)?.message ?? big.message)).toMatch(/ECONNRESET|EPIPE|socket|closed/i);
+    else {
+      expect(big.status).toBe(413);
+      expect(big.headers.get("connection"), "the client is told not to send its next request on this connection").toBe("close");
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(readdirSync(path.join(dir, "documents"))).toHaveLength(before);
   });
 });

@@ -53,18 +53,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, storage, logger } = getServices(context);
   const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
   const result: UploadResult = { uploaded: [], errors: [] };
-  const reply = (status = 200) => {
-    if (wantsJson) return data(result, { status });
+  /**
+   * The answer. `unread`: the body was not read to its end, so the server will close the connection after the
+   * answer; "Connection: close" says so, and a client does not send its next request on it.
+   */
+  const reply = (status = 200, unread = false) => {
+    const headers: HeadersInit = unread ? { Connection: "close" } : {};
+    if (wantsJson) return data(result, { status, headers });
     const params = new URLSearchParams();
     if (result.uploaded.length) params.set("uploaded", String(result.uploaded.length));
     for (const e of result.errors) params.append("error", `${e.name}: ${e.message}`);
-    return redirect(`/admin/documents?${params}`);
+    return redirect(`/admin/documents?${params}`, { headers });
   };
 
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_FILES * MAX_DOCUMENT_BYTES + 1024 * 1024) {
     result.errors.push({ name: "upload", message: TOO_LARGE_MESSAGE });
-    return reply(413);
+    return reply(413, true);
   }
   // Each file goes to storage while it arrives (app/lib/multipart-stream.server.ts): its first bytes decide its type,
   // a text file is checked to its end on the way, and one that fails the check is not kept. The request is one
@@ -112,16 +117,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (stored.length > 0) logger.info({ documents: stored.length }, "upload failed half-way: the documents stored from it were removed");
     if (error instanceof MaxFileSizeExceededError) {
       result.errors = [{ name: "upload", message: TOO_LARGE_MESSAGE }];
-      return reply(413);
+      return reply(413, true);
     }
     if (error instanceof MaxFilesExceededError) {
       result.errors = [{ name: "upload", message: `Upload at most ${MAX_FILES} files at a time.` }];
-      return reply(400);
+      return reply(400, true);
     }
     // Not a multipart form, a malformed one, or one that broke off (then nobody reads the answer).
     if (error instanceof MultipartParseError || error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {
       result.errors = [{ name: "upload", message: "The upload could not be read. Please try again." }];
-      return reply(400);
+      return reply(400, true);
     }
     throw error;
   }
