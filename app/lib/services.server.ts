@@ -11,7 +11,7 @@ import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } fro
 import type { Logger } from "./logger.server.ts";
 import { createMailer, type DkimOptions, type Mailer } from "./mail.server.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
-import { createDiskStorage, IMAGE_FILE_ID, type Storage } from "./storage.server.ts";
+import { createStores, type Storage } from "./storage.server.ts";
 
 export interface Services {
   config: ServerConfig;
@@ -22,9 +22,9 @@ export interface Services {
   mailer: Mailer;
   /** Sends queued mail (app/lib/outbox.server.ts); the server starts it, scripts only queue. */
   outbox: OutboxWorker;
-  /** Documents, under `$DATA_DIR/documents/`. */
+  /** Documents, under `$DATA_DIR/documents/`, or `<prefix>/documents/` of the bucket of STORAGE_URL. */
   storage: Storage;
-  /** Pictures' WebP variants, under `$DATA_DIR/images/` (app/lib/images.server.ts). */
+  /** Pictures' WebP variants (app/lib/images.server.ts), under `$DATA_DIR/images/` or `<prefix>/images/`. */
   images: Storage;
 }
 
@@ -58,8 +58,7 @@ export function createServices(loaded: Config, logger: Logger): Services {
     leaseMs: config.outboxLeaseMs,
   });
   const auth = createAuth(config, database, mailer, logger);
-  const storage = createDiskStorage(path.join(config.dataDir, "documents"));
-  const images = createDiskStorage(path.join(config.dataDir, "images"), IMAGE_FILE_ID);
+  const { storage, images } = createStores(config);
   return { config, logger, database, db: database.db, auth, mailer, outbox, storage, images };
 }
 
@@ -74,12 +73,22 @@ function readDkim(config: Config): DkimOptions | undefined {
 }
 
 /**
- * Brings the database up to date and makes sure the configured administrator exists.
+ * Brings the database up to date and makes sure the configured administrator exists; sweeps what interrupted
+ * uploads left in the stores (the first use of the bucket with STORAGE_URL).
  * @returns the names of the migrations applied now
+ * @throws an error naming STORAGE_URL when the bucket cannot be used (missing, unreachable, access denied)
  */
 export async function prepareServices(services: Services): Promise<string[]> {
   const applied = await migrateToLatest(services.database);
-  const swept = (await services.storage.sweep()) + (await services.images.sweep());
+  let swept: number;
+  try {
+    swept = (await services.storage.sweep()) + (await services.images.sweep());
+  } catch (error) {
+    // The first request to the bucket: say which setting to look at (never the keys themselves).
+    const s3 = services.config.s3;
+    if (!s3) throw error;
+    throw new Error(`STORAGE_URL: s3://${s3.bucket}/${s3.prefix} cannot be used (${(error as Error).name}: ${(error as Error).message}); check the bucket, S3_ENDPOINT, S3_REGION and the keys`, { cause: error });
+  }
   if (swept > 0) services.logger.warn({ files: swept }, "removed temporary upload files left by a crash");
   await migrateAuth(services.auth);
   if (services.config.admin) {

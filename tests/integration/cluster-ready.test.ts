@@ -14,6 +14,7 @@ import { takeTurn } from "#app/lib/schedule.server.ts";
 import { sql } from "kysely";
 import pg from "pg";
 import { backends, createPostgresDatabase, PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
+import { startFakeS3 } from "../support/s3.ts";
 import { runServerToExit, startServer, TEST_AUTH_SECRET, type RunningServer } from "../support/server.ts";
 
 const PG = await postgresAvailable();
@@ -101,6 +102,22 @@ describe("health and readiness", () => {
     expect((await fetch(`${server.url}/the-lake`)).status).toBe(200);
     expect(await server.exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("answers /healthz and /readyz 503 naming the storage when the bucket does not answer", async () => {
+    const s3 = await startFakeS3();
+    try {
+      await s3.createBucket("health-check");
+      const server = await startServer({ DATA_DIR: dataDir(), SEED: "none", LOG_LEVEL: "silent", ...s3.env("health-check", "site") });
+      servers.push(server);
+      expect(await (await fetch(`${server.url}/healthz`)).text()).toBe("ok");
+      await s3.stop();
+      const health = await fetch(`${server.url}/healthz`);
+      expect([health.status, await health.text()]).toEqual([503, "storage unavailable"]);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+    } finally {
+      await s3.stop().catch(() => undefined);
+    }
   });
 
   it.runIf(PG)("answers /healthz 503 naming the database when it is gone", async () => {
