@@ -28,6 +28,21 @@ import { closeServices, createServices, prepareServices, servicesContext, type S
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
+ * What keeps this instance from serving: "database unavailable" and/or "storage unavailable", each logged; an empty
+ * list when both answer.
+ */
+async function healthProblems(services: Services): Promise<string[]> {
+  const problems: string[] = [];
+  try {
+    await services.db.selectFrom("setting").select("key").limit(1).execute();
+  } catch (error) {
+    services.logger.error({ err: error }, "health check: database unavailable");
+    problems.push("database unavailable");
+  }
+  return problems;
+}
+
+/**
  * Development only: the Vite dev server (`npm run dev`, server/dev.ts) whose middlewares serve the browser's modules
  * with hot reload, and which loads the route modules anew when they change.
  */
@@ -37,7 +52,12 @@ export interface DevServer {
 }
 
 /** Builds the Express application over ready services; with `dev`, it serves the app from Vite's dev server. */
-export function createApp(services: Services, feed: ChangeFeed, streams: Set<Response>, dev?: DevServer) {
+/** Whether the server is shutting down: `/readyz` answers 503 from the moment it is asked to stop. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+export function createApp(services: Services, feed: ChangeFeed, streams: Set<Response>, dev?: DevServer, lifecycle: Lifecycle = { draining: false }) {
   const { logger } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -79,14 +99,23 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
   const topStatic = expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } });
   app.use((req, res, next) => (topFiles.has(req.path) ? topStatic(req, res, next) : next()));
 
+  // For a load balancer: /healthz says whether this instance can serve (its database and its storage answer);
+  // /readyz also says whether it wants traffic (not while it drains at shutdown). Neither is cached.
   app.get("/healthz", async (_req, res) => {
-    try {
-      await services.db.selectFrom("setting").select("key").limit(1).execute();
-      res.type("text/plain").send("ok");
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).type("text/plain").send("database unavailable");
+    const problems = await healthProblems(services);
+    res.set("Cache-Control", "no-store").type("text/plain");
+    if (problems.length === 0) res.send("ok");
+    else res.status(503).send(problems.join("\n"));
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/plain");
+    if (lifecycle.draining) {
+      res.status(503).send("draining");
+      return;
     }
+    const problems = await healthProblems(services);
+    if (problems.length === 0) res.send("ready");
+    else res.status(503).send(problems.join("\n"));
   });
 
   app.get("/api/changes", (req, res) => {
@@ -199,8 +228,12 @@ export function sameOriginWrites(publicUrl: string) {
 export async function start(dev?: DevServer): Promise<Server> {
   const startedAt = performance.now();
   let config;
+  let logger;
+  let services;
   try {
     config = loadConfig();
+    logger = createLogger(config.logLevel);
+    services = createServices(config, logger);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -208,15 +241,14 @@ export async function start(dev?: DevServer): Promise<Server> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
-  const services = createServices(config, logger);
   const applied = await prepareServices(services);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   if (await seedOnce(services.db, config.seed, new Date(), services.images)) logger.info("demo content seeded");
 
   const feed = createChangeFeed(services.database, logger);
   const streams = new Set<Response>();
-  const app = createApp(services, feed, streams, dev);
+  const lifecycle: Lifecycle = { draining: false };
+  const app = createApp(services, feed, streams, dev, lifecycle);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
@@ -238,7 +270,11 @@ export async function start(dev?: DevServer): Promise<Server> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    void stopMaintenance().then(() => shutdown(signal, server, services, feed, streams, logger));
+    // Drain: /readyz answers 503 at once, the port stays open for SHUTDOWN_DRAIN_SECONDS, then it closes.
+    lifecycle.draining = true;
+    logger.info({ signal, drainMs: config.drainMs }, "draining");
+    const drained = new Promise((resolve) => setTimeout(resolve, config.drainMs));
+    void Promise.all([stopMaintenance(), drained]).then(() => shutdown(signal, server, services, feed, streams, logger));
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));

@@ -48,7 +48,8 @@ function authOptions(config: ServerConfig, database: DatabaseHandle, mailer: Mai
       defaultCookieAttributes: { secure: config.publicUrl.startsWith("https://"), sameSite: "lax", httpOnly: true, path: "/" },
       ipAddress: config.trustProxy ? { ipAddressHeaders: ["x-forwarded-for"] } : { disableIpTracking: true },
     },
-    rateLimit: { enabled: true, window: 60, max: 100 },
+    // In the database, so that the limit holds across every server process of a cluster (issue 12).
+    rateLimit: { enabled: true, window: 60, max: 100, storage: "database" },
   } as const;
 }
 

@@ -67,6 +67,8 @@ export function createChangeFeed(handle: Pick<DatabaseHandle, "db" | "dialect" |
       return;
     }
     polling = true;
+    // A LISTEN connection lost (a database restart or failover) is opened again on the next poll.
+    if (!listener && listeners.size > 0) void listen();
     try {
       const current = await getVersions(db);
       if (known) {

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   DKIM_SELECTOR: optionalString.pipe(z.string().regex(/^[a-z0-9._-]+$/i, "must be a DNS label, e.g. shoreline").optional()),
   DKIM_PRIVATE_KEY_FILE: optionalString,
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   SEED: z.enum(["demo", "none"]).default("demo"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("production"),
@@ -67,10 +68,20 @@ export interface Config {
   dkim: { domain: string; selector: string; privateKeyFile: string } | undefined;
   /** How long the outbox worker holds a recipient it is sending to before another sender may take it up, in ms. */
   outboxLeaseMs: number;
+  /**
+   * On SIGTERM, how long the server goes on serving while `/readyz` answers 503, so that a load balancer that polls
+   * it stops sending requests before the port closes (ms; 0 on one machine).
+   */
+  drainMs: number;
   seed: "demo" | "none";
   logLevel: string;
   production: boolean;
 }
+
+/** Why a server on PostgreSQL refuses to start without AUTH_SECRET. */
+export const AUTH_SECRET_REQUIRED =
+  "Invalid configuration:\n  AUTH_SECRET: must be set when DATABASE_URL is (every server process signs sessions with it; " +
+  "make one with `openssl rand -base64 32` and give the same value to each)";
 
 /** A configuration error whose message names the variable at fault. */
 export class ConfigError extends Error {
@@ -116,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { domain: e.DKIM_DOMAIN, selector: e.DKIM_SELECTOR, privateKeyFile: path.resolve(e.DKIM_PRIVATE_KEY_FILE) }
         : undefined,
     outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
+    drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",
@@ -128,9 +140,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * restarts. Makes DATA_DIR when it is missing, in either case. Call it once, where the server (or a script that sets up an install,
  * such as `npm run admin`) builds its services; scripts that only read the configuration do not.
  * @returns a copy of `config` whose `authSecret` is set (the same object when AUTH_SECRET was given)
+ * With DATABASE_URL the secret must be given: instances of a cluster share the database but not a disk, and each would
+ * otherwise make its own, so that a session signed by one is refused by the next.
+ * @throws ConfigError when DATABASE_URL is set and AUTH_SECRET is not
  * @throws the file system's error when DATA_DIR or the secret file cannot be read or written
  */
 export function ensureAuthSecret(config: Config): ServerConfig {
+  if (config.authSecret === undefined && config.databaseUrl !== undefined) throw new ConfigError(AUTH_SECRET_REQUIRED);
   mkdirSync(config.dataDir, { recursive: true });
   if (config.authSecret !== undefined) return config as ServerConfig;
   return { ...config, authSecret: readOrCreateSecret(path.join(config.dataDir, "auth-secret")) };

@@ -34,10 +34,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
  * @param options.databaseUrl a postgres:// URL, or undefined for SQLite
  * @param options.dataDir where the SQLite file lives (made when missing, as the file is)
  * @param options.sqliteFile override of the SQLite file path (tests)
+ * @param options.onIdleError told when PostgreSQL closes an idle pooled connection (logged by the server)
  */
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; sqliteFile?: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  sqliteFile?: string;
+  onIdleError?: (error: Error) => void;
+}): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a failover, an administrator's pg_terminate_backend) is an
+    // 'error' event on the pool; unhandled, it would end the process. The pool drops that connection and opens a
+    // new one on the next query, which fails or succeeds on its own (and /healthz says so).
+    pool.on("error", (error) => options.onIdleError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", url: options.databaseUrl, driver: pool, close: () => db.destroy() };
   }

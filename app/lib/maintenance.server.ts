@@ -1,9 +1,11 @@
 /**
  * The server's periodic chores (issue 11): every 15 minutes, and once at start, it forgets unconfirmed
  * subscriptions older than 7 days and checks the beach state, so that a reading turning stale at midnight in the
- * association's time zone is announced within a quarter of an hour. Both are safe to run in several processes.
+ * association's time zone is announced within a quarter of an hour. In a cluster each process keeps the timer,
+ * and one of them runs the chores each time (`takeTurn`).
  */
 import { announceAfterWrite } from "./beach-alerts.server.ts";
+import { takeTurn } from "./schedule.server.ts";
 import type { Services } from "./services.server.ts";
 import { forgetStaleSubscriptions } from "./subscriptions.server.ts";
 
@@ -15,16 +17,9 @@ export const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
  * @returns a function that stops them and resolves once a run in progress has finished
  */
 export function startMaintenance(services: Services): () => Promise<void> {
-  let running: Promise<void> | undefined;
+  let running: Promise<unknown> | undefined;
   const run = () => {
-    running ??= (async () => {
-      try {
-        await forgetStaleSubscriptions(services);
-      } catch (error) {
-        services.logger.error({ err: error }, "forgetting unconfirmed subscriptions failed");
-      }
-      await announceAfterWrite(services);
-    })().finally(() => (running = undefined));
+    running ??= runMaintenance(services).finally(() => (running = undefined));
   };
   run();
   const timer = setInterval(run, MAINTENANCE_INTERVAL_MS);
@@ -33,4 +28,24 @@ export function startMaintenance(services: Services): () => Promise<void> {
     clearInterval(timer);
     await running;
   };
+}
+
+/**
+ * One run of the chores, if it is this process's turn in the cluster (`takeTurn`); failures are logged.
+ * @returns whether this process ran them
+ */
+export async function runMaintenance(services: Pick<Services, "db" | "logger" | "outbox" | "config">, now = Date.now()): Promise<boolean> {
+  try {
+    if (!(await takeTurn(services.db, "maintenance", MAINTENANCE_INTERVAL_MS, now))) return false;
+  } catch (error) {
+    services.logger.error({ err: error }, "maintenance: could not take its turn");
+    return false;
+  }
+  try {
+    await forgetStaleSubscriptions(services, now);
+  } catch (error) {
+    services.logger.error({ err: error }, "forgetting unconfirmed subscriptions failed");
+  }
+  await announceAfterWrite(services);
+  return true;
 }

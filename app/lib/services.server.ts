@@ -36,7 +36,11 @@ export const servicesContext = createContext<Services>();
  */
 export function createServices(loaded: Config, logger: Logger): Services {
   const config = ensureAuthSecret(loaded);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => logger.warn({ err: error }, "database connection lost; a new one is opened on the next query"),
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: path.join(config.dataDir, "mail"),

@@ -58,7 +58,7 @@ describe.each(backends)("administrator sign-in on $name", ({ name, create, avail
       // The services open their own pool on this database; the helper's own handle is not needed.
       await database.close();
     }
-    const config = loadConfig({ DATA_DIR: dataDir, SEED: "none", LOG_LEVEL: "silent", ...(database?.url ? { DATABASE_URL: database.url } : {}), ...env });
+    const config = loadConfig({ DATA_DIR: dataDir, SEED: "none", LOG_LEVEL: "silent", ...(database?.url ? { DATABASE_URL: database.url, AUTH_SECRET: "a-secret-of-the-test-cluster-0123456789" } : {}), ...env });
     const services = createServices(config, createLogger("silent"));
     const applied = await prepareServices(services);
     let closed = false;

@@ -15,7 +15,7 @@ import pg from "pg";
 import { create as createTar, extract } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
-import { freePort, startServer, type RunningServer, signInCookie } from "../support/server.ts";
+import { freePort, startServer, type RunningServer, signInCookie, TEST_AUTH_SECRET } from "../support/server.ts";
 
 const runFile = promisify(execFile);
 const ADMIN = { email: "chair@example.org", password: "backup-password" };
@@ -158,7 +158,7 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
   it("backs up while the server writes, restores exactly the archive's snapshot, and refuses bad archives", { timeout: 180_000 }, async ({ skip }) => {
     if (dialect === "postgres" && !(await postgresAvailable())) skip("PostgreSQL is not reachable");
     const sourceDir = tempDir("shoreline-backup-src-");
-    const sourceDb: Record<string, string> = dialect === "postgres" ? { DATABASE_URL: await emptyPostgresDatabase() } : {};
+    const sourceDb: Record<string, string> = dialect === "postgres" ? { DATABASE_URL: await emptyPostgresDatabase(), AUTH_SECRET: TEST_AUTH_SECRET } : {};
     const sourceEnv = { DATA_DIR: sourceDir, ...sourceDb };
     const server: RunningServer = await startServer({ ...sourceEnv, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     cleanups.push(async () => {
@@ -217,7 +217,8 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
     expect(manifest.database.migrations).toContain("0001-initial");
     const archived = Object.keys(fingerprint(unpacked)).sort();
     expect(archived.filter((p) => !p.startsWith("data/documents/"))).toEqual(
-      ["data/auth-secret", dialect === "sqlite" ? "database/shoreline.db" : "database/shoreline.pgdump", "manifest.json"].sort(),
+      // On PostgreSQL the session secret is AUTH_SECRET (required there), not a file of the install.
+      (dialect === "sqlite" ? ["data/auth-secret", "database/shoreline.db", "manifest.json"] : ["database/shoreline.pgdump", "manifest.json"]).sort(),
     );
     expect(archived.filter((p) => p.startsWith("data/documents/"))).toEqual(readdirSync(path.join(sourceDir, "documents")).map((f) => `data/documents/${f}`).sort());
     for (const file of manifest.files) {
@@ -251,12 +252,12 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
     // Restore into a new install.
     const targetDir = tempDir("shoreline-backup-dst-");
     const targetUrl = dialect === "postgres" ? await emptyPostgresDatabase() : "";
-    const targetDb: Record<string, string> = targetUrl ? { DATABASE_URL: targetUrl } : {};
+    const targetDb: Record<string, string> = targetUrl ? { DATABASE_URL: targetUrl, AUTH_SECRET: TEST_AUTH_SECRET } : {};
     const targetEnv = { DATA_DIR: targetDir, PORT: String(await freePort()), ...targetDb };
     const restored = await runScript("scripts/restore.ts", [archive], targetEnv);
     expect(restored.output).toContain("Restored the");
     expect(restored.code).toBe(0);
-    expect(readdirSync(targetDir).sort()).toEqual(["auth-secret", "documents", ...(dialect === "sqlite" ? ["shoreline.db"] : [])].sort());
+    expect(readdirSync(targetDir).sort()).toEqual(["documents", ...(dialect === "sqlite" ? ["auth-secret", "shoreline.db"] : [])].sort());
 
     // Every table's rows identical to the archive's own database.
     if (dialect === "sqlite") {
@@ -275,7 +276,7 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
     for (const file of FILES) {
       expect(Buffer.compare(readFileSync(path.join(targetDir, "documents", documentIds[file.name]!)), Buffer.from(file.bytes)), file.name).toBe(0);
     }
-    expect(readFileSync(path.join(targetDir, "auth-secret"), "utf8")).toBe(readFileSync(path.join(sourceDir, "auth-secret"), "utf8"));
+    if (dialect === "sqlite") expect(readFileSync(path.join(targetDir, "auth-secret"), "utf8")).toBe(readFileSync(path.join(sourceDir, "auth-secret"), "utf8"));
 
     // The restored install runs: pages, documents, and the administrator's session from before the backup.
     const again = await startServer({ DATA_DIR: targetDir, ...targetDb });

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { startServer, TEST_AUTH_SECRET, type RunningServer } from "../support/server.ts";
 
 /** Plain texts saved before 0004: each would be formatting, markup or a link if it were read as Markdown. */
 const OLD_TEXTS = {
@@ -135,7 +135,7 @@ describe.each(installs)("upgrading plain texts to Markdown on $name", ({ create,
     if (!(await available())) return;
     install = await create();
     await fillAsOldRelease(install);
-    server = await startServer({ DATA_DIR: install.dir, DATABASE_URL: install.databaseUrl, SEED: "none" });
+    server = await startServer({ DATA_DIR: install.dir, DATABASE_URL: install.databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, SEED: "none" });
   }, 60_000);
   afterAll(async () => {
     await server?.stop();

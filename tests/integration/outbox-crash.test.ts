@@ -13,7 +13,7 @@ import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { outboxCounts } from "#app/models/outbox.server.ts";
 import { createPostgresDatabase, postgresAvailable, type TestDatabase } from "../support/databases.ts";
-import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
+import { signInCookie, startServer, TEST_AUTH_SECRET, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp.ts";
 
 const ADMIN = { email: "chair@example.org", password: "chair-password" };
@@ -139,7 +139,7 @@ describe("the outbox across crashes and processes", () => {
     const members = Array.from({ length: 200 }, (_, i) => `resident${String(i).padStart(3, "0")}@example.org`);
     const sink = await startSmtpSink({ delayMs: 15 });
     sinks.push(sink);
-    const env = { DATABASE_URL: database.url, SMTP_URL: sink.url, LOG_LEVEL: "info" };
+    const env = { DATABASE_URL: database.url, AUTH_SECRET: TEST_AUTH_SECRET, SMTP_URL: sink.url, LOG_LEVEL: "info" };
     const a = await start({ ...env, DATA_DIR: tempDir() });
     const b = await start({ ...env, DATA_DIR: tempDir() });
     await mailMembers(a, members, "Annual meeting");

@@ -12,6 +12,9 @@ import { ownUrl } from "#app/lib/server-url.ts";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The server's entry, relative to the repository's root. */
 export const SERVER_ENTRY = "server/main.js";
+
+/** The AUTH_SECRET tests give a server on PostgreSQL, which refuses to start without one (issue 12). */
+export const TEST_AUTH_SECRET = "test-secret-for-every-instance-0123456789";
 /** How long `startServer` waits for the "running at" line by default, in milliseconds. */
 const START_TIMEOUT_MS = 60_000;
 
