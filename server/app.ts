@@ -253,7 +253,9 @@ export async function start(dev?: DevServer): Promise<Server> {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
   const url = ownUrl(config.host, config.port);
-  logger.info({ url, database: services.database.dialect, ms: Math.round(performance.now() - startedAt) }, "listening");
+  // Where files are kept, never how to reach them: no key is logged.
+  const files = config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix}` : "disk";
+  logger.info({ url, database: services.database.dialect, files, ms: Math.round(performance.now() - startedAt) }, "listening");
   console.log(`Shoreline is running at ${url}`);
   // A new install with no administrator is set up in the browser (docs/setup.md).
   const setupToken = await issueSetupToken(services.db);

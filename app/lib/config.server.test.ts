@@ -176,3 +176,56 @@ describe("ensureAuthSecret", () => {
     expect(readdirSync(given)).toEqual([]);
   });
 });
+
+describe("loadConfig: object storage (STORAGE_URL, S3_*)", () => {
+  const keys = { S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
+
+  it("keeps files on local disk when STORAGE_URL is unset or empty", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_URL: " " }).s3).toBeUndefined();
+  });
+
+  it("reads s3://bucket/prefix, the endpoint, region and keys; path style by default with an endpoint", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_URL: "s3://heron-lake/site/prod/", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "garage", ...keys }).s3).toEqual({
+      bucket: "heron-lake",
+      prefix: "site/prod",
+      endpoint: "http://127.0.0.1:9000",
+      region: "garage",
+      credentials: { accessKeyId: keys.S3_ACCESS_KEY_ID, secretAccessKey: keys.S3_SECRET_ACCESS_KEY },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_URL: "s3://heron.lake" }).s3).toEqual({
+      bucket: "heron.lake",
+      prefix: "",
+      endpoint: undefined,
+      region: "us-east-1",
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_URL: "s3://heron-lake", S3_ENDPOINT: "https://s3.example.org", S3_FORCE_PATH_STYLE: "false" }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_URL: "s3://heron-lake", S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it.each([
+    ["https://heron-lake.s3.amazonaws.com/x", "STORAGE_URL: must be s3://bucket or s3://bucket/prefix"],
+    ["/var/lib/shoreline", "STORAGE_URL: must be s3://bucket or s3://bucket/prefix"],
+    ["s3://", "STORAGE_URL: must be s3://bucket or s3://bucket/prefix"],
+    ["s3://Heron_Lake/x", "STORAGE_URL: \"Heron_Lake\" is not a bucket name"],
+    ["s3://ab", "STORAGE_URL: \"ab\" is not a bucket name"],
+    ["s3://heron-lake/../other", "STORAGE_URL: the prefix"],
+    ["s3://heron-lake/a b", "STORAGE_URL: the prefix"],
+  ])("refuses STORAGE_URL=%s", (url, message) => {
+    expect(configError({ DATA_DIR: dataDir, STORAGE_URL: url }).message).toContain(message);
+  });
+
+  it("refuses one key without the other, and S3_* without STORAGE_URL, never quoting a key", () => {
+    const one = configError({ DATA_DIR: dataDir, STORAGE_URL: "s3://heron-lake", S3_SECRET_ACCESS_KEY: keys.S3_SECRET_ACCESS_KEY });
+    expect(one.message).toContain("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither");
+    expect(one.message).not.toContain(keys.S3_SECRET_ACCESS_KEY);
+    const stray = configError({ DATA_DIR: dataDir, S3_ENDPOINT: "http://127.0.0.1:9000", ...keys });
+    expect(stray.message).toContain("S3_ENDPOINT, S3_ACCESS_KEY_ID: set, but STORAGE_URL is not");
+    expect(stray.message).not.toContain(keys.S3_SECRET_ACCESS_KEY);
+    expect(configError({ DATA_DIR: dataDir, STORAGE_URL: "s3://heron-lake", S3_ENDPOINT: "ftp://x" }).message).toContain("S3_ENDPOINT: must be an http:// or https:// URL");
+    expect(configError({ DATA_DIR: dataDir, STORAGE_URL: "s3://heron-lake", S3_FORCE_PATH_STYLE: "yes" }).message).toContain("S3_FORCE_PATH_STYLE");
+  });
+});

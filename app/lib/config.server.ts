@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { ownUrl } from "./server-url.ts";
+import type { S3Settings } from "./storage-s3.server.ts";
 
 const optionalString = z
   .string()
@@ -36,6 +37,12 @@ const EnvSchema = z.object({
   DKIM_DOMAIN: optionalString.pipe(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name, e.g. heronlake.org").optional()),
   DKIM_SELECTOR: optionalString.pipe(z.string().regex(/^[a-z0-9._-]+$/i, "must be a DNS label, e.g. shoreline").optional()),
   DKIM_PRIVATE_KEY_FILE: optionalString,
+  STORAGE_URL: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. http://127.0.0.1:9000" }).optional()),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(["true", "false"]).optional()),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   SEED: z.enum(["demo", "none"]).default("demo"),
@@ -66,6 +73,11 @@ export interface Config {
   mailFrom: string;
   /** DKIM signing of outgoing mail: all three of DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE, or undefined. */
   dkim: { domain: string; selector: string; privateKeyFile: string } | undefined;
+  /**
+   * Where documents and pictures are kept: undefined for local disk (`$DATA_DIR/documents/`, `$DATA_DIR/images/`),
+   * or a bucket of S3-compatible object storage (STORAGE_URL=s3://bucket/prefix and the S3_* variables).
+   */
+  s3: S3Settings | undefined;
   /** How long the outbox worker holds a recipient it is sending to before another sender may take it up, in ms. */
   outboxLeaseMs: number;
   /**
@@ -111,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (dkimSet !== 0 && dkimSet !== 3) {
     throw new ConfigError("Invalid configuration:\n  DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE: set all three or none");
   }
+  const s3 = storageSettings(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -126,11 +139,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY_FILE
         ? { domain: e.DKIM_DOMAIN, selector: e.DKIM_SELECTOR, privateKeyFile: path.resolve(e.DKIM_PRIVATE_KEY_FILE) }
         : undefined,
+    s3,
     outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
     drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",
+  };
+}
+
+/** A bucket name as S3 allows it: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** A key prefix: segments of letters, digits and `._-`, none of them "." or "..". */
+const PREFIX_SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * The object storage settings from STORAGE_URL and the S3_* variables, or undefined when STORAGE_URL is unset.
+ * @throws ConfigError naming the variable: STORAGE_URL not s3://bucket[/prefix], only one of the two keys,
+ *   S3_* set without STORAGE_URL. Never quotes a key.
+ */
+function storageSettings(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${message}`);
+  };
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    fail("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS SDK's default credentials)");
+  }
+  if (e.STORAGE_URL === undefined) {
+    const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_FORCE_PATH_STYLE"] as const).filter((name) => e[name] !== undefined);
+    if (stray.length > 0) fail(`${stray.join(", ")}: set, but STORAGE_URL is not (documents and pictures would stay on local disk); set STORAGE_URL=s3://bucket/prefix or remove them`);
+    return undefined;
+  }
+  const match = /^s3:\/\/([^/?#]+)(\/[^?#]*)?$/.exec(e.STORAGE_URL);
+  if (!match) return fail("STORAGE_URL: must be s3://bucket or s3://bucket/prefix (leave it unset to keep files on local disk)");
+  const bucket = match[1]!;
+  if (!BUCKET.test(bucket) || bucket.includes("..")) fail(`STORAGE_URL: "${bucket}" is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`);
+  const segments = (match[2] ?? "").split("/").filter((segment) => segment !== "");
+  if (segments.some((segment) => !PREFIX_SEGMENT.test(segment) || segment === "." || segment === "..")) {
+    fail("STORAGE_URL: the prefix after the bucket may hold only letters, digits, '.', '_', '-' and '/', and no '.' or '..' segment");
+  }
+  return {
+    bucket,
+    prefix: segments.join("/"),
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === "true" : e.S3_ENDPOINT !== undefined,
   };
 }
 

@@ -1,25 +1,38 @@
 /**
- * Where document bytes live. The default keeps them on local disk under `$DATA_DIR/documents/`; the interface is
- * what an S3-compatible back end implements too. Ids are made by the server (time stamp + extension), never taken
- * from a client, so they cannot escape the folder.
+ * Where document and picture bytes live. The default keeps them on local disk under `$DATA_DIR/documents/` and
+ * `$DATA_DIR/images/` (`createDiskStorage`); with STORAGE_URL they are objects in an S3-compatible bucket
+ * (`createS3Storage`, app/lib/storage-s3.server.ts). Ids are made by the server (time stamp + extension, or a
+ * picture's random id and width), never taken from a client, so they cannot escape the folder or prefix.
  */
-import { createReadStream } from "node:fs";
-import { link, mkdir, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, link, mkdir, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/** What `put` stores: the bytes in memory, or a stream read to its end (an upload arriving from the client). */
+export type StorageBody = Uint8Array | Readable;
 
 export interface Storage {
   /**
-   * Stores the bytes under a new `id`, atomically: a reader sees the whole file or none.
-   * @throws when a file with that id exists already (it is never overwritten)
+   * Stores a new file under `id`, atomically: a reader sees the whole file or none. A stream is read to its end;
+   * when it fails (the client went away, a size limit was hit) nothing is left stored and its error is thrown.
+   * @param size the stream's length in bytes when known (lets S3 skip multipart for small files); ignored for bytes
+   * @throws RangeError for an id the store does not accept, before anything is written; an error when a file with
+   *   that id exists already (it is never overwritten)
    */
-  put(id: string, bytes: Uint8Array): Promise<void>;
-  /** A stream of the bytes, or undefined when there is no such file. */
+  put(id: string, body: StorageBody, size?: number): Promise<void>;
+  /** A stream of the bytes and their number, or undefined when there is no such file. */
   get(id: string): Promise<{ stream: Readable; size: number } | undefined>;
   /** Removes the file; nothing happens when it is already gone. */
   remove(id: string): Promise<void>;
-  /** Removes temporary files a crash during an upload may have left; returns how many. Run at start-up. */
+  /**
+   * Removes what an interrupted upload may have left (disk: temporary files; S3: unfinished multipart uploads);
+   * returns how many. Run at start-up, when no upload is in progress.
+   */
   sweep(): Promise<number>;
+  /** Resolves when the store can be written (disk: the folder is or can be made writable; S3: the bucket answers). */
+  check(): Promise<void>;
 }
 
 /** Storage ids: digits, then an optional lower-case extension ("1767312000000.pdf"). */
@@ -42,16 +55,17 @@ export function createDiskStorage(dir: string, ids: RegExp = STORAGE_ID): Storag
     return id;
   };
   return {
-    async put(id, bytes) {
-      await mkdir(dir, { recursive: true });
+    async put(id, body) {
       const target = path.join(dir, checkedId(id));
+      await mkdir(dir, { recursive: true });
       const temporary = path.join(dir, `.${id}.${crypto.randomUUID()}.tmp`);
-      await writeFile(temporary, bytes, { flush: true });
-      // link() puts the whole file in place at once and, unlike rename(), fails rather than replace another.
       try {
+        if (body instanceof Uint8Array) await writeFile(temporary, body, { flush: true });
+        else await pipeline(body, createWriteStream(temporary, { flags: "wx", flush: true }));
+        // link() puts the whole file in place at once and, unlike rename(), fails rather than replace another.
         await link(temporary, target);
       } finally {
-        await unlink(temporary);
+        await unlink(temporary).catch(() => undefined);
       }
     },
     async get(id) {
@@ -78,6 +92,10 @@ export function createDiskStorage(dir: string, ids: RegExp = STORAGE_ID): Storag
       const leftovers = names.filter((n) => n.startsWith(".") && n.endsWith(".tmp"));
       await Promise.all(leftovers.map((n) => rm(path.join(dir, n), { force: true })));
       return leftovers.length;
+    },
+    async check() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
     },
   };
 }

@@ -1,0 +1,242 @@
+/**
+ * Storage in an S3-compatible bucket (issue 12 part 1). One contract, run against the disk store and the S3 store
+ * (through s3rver, a real S3 API on a loopback port): byte-identical round trips from bytes and from streams, a
+ * streamed read of a file larger than one multipart part, no overwrite, removal, ids refused before any request,
+ * a failed upload that leaves nothing, and the sweep of an interrupted multipart upload.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { CreateMultipartUploadCommand, UploadPartCommand } from "@aws-sdk/client-s3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createS3Storage, PART_SIZE } from "#app/lib/storage-s3.server.ts";
+import { createDiskStorage, IMAGE_FILE_ID, STORAGE_ID, type Storage } from "#app/lib/storage.server.ts";
+import { startFakeS3, type FakeS3 } from "../support/s3.ts";
+
+let s3: FakeS3;
+const BUCKET = "shoreline-contract";
+const cleanups: (() => void)[] = [];
+beforeAll(async () => {
+  s3 = await startFakeS3();
+  await s3.createBucket(BUCKET);
+});
+afterAll(async () => {
+  await s3.stop();
+  for (const cleanup of cleanups) cleanup();
+});
+
+/** Bytes made from a seed, `size` long: the same every run, different from any other seed. */
+function pseudoRandom(size: number, seed: string): Buffer {
+  const out = Buffer.alloc(size);
+  let block = createHash("sha256").update(seed).digest();
+  for (let at = 0; at < size; at += block.length) {
+    block.copy(out, at);
+    block = createHash("sha256").update(block).digest();
+  }
+  return out;
+}
+
+/** A stream of `bytes` in 64 KB chunks that fails with `failWith` after `failAfter` bytes, when given. */
+function chunked(bytes: Uint8Array, failAfter?: number, failWith = new Error("the client went away")): Readable {
+  let at = 0;
+  return new Readable({
+    read() {
+      if (failAfter !== undefined && at >= failAfter) return this.destroy(failWith);
+      if (at >= bytes.length) return this.push(null);
+      const next = Math.min(bytes.length, at + 64 * 1024);
+      this.push(bytes.subarray(at, next));
+      at = next;
+    },
+  });
+}
+
+const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+interface Backend {
+  name: string;
+  /** A new, empty store accepting `ids`; `requests` counts the calls that would reach the disk or the service. */
+  make(ids?: RegExp): { storage: Storage; requests: () => number; leftovers: () => Promise<string[]> };
+  /** What the store's folder holds, by name (disk: files; S3: object keys below the folder). */
+  list(storage: Storage): Promise<string[]>;
+  /** Leaves what a crash in the middle of an upload leaves behind. */
+  interrupted(storage: Storage): Promise<void>;
+}
+
+const folders = new WeakMap<Storage, string>();
+let serial = 0;
+
+const disk: Backend = {
+  name: "disk",
+  make(ids = STORAGE_ID) {
+    const root = mkdtempSync(path.join(tmpdir(), "shoreline-storage-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const dir = path.join(root, "documents");
+    const storage = createDiskStorage(dir, ids);
+    folders.set(storage, dir);
+    return {
+      storage,
+      requests: () => (existsSync(dir) ? 1 : 0),
+      leftovers: async () => (existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith(".")) : []),
+    };
+  },
+  list: async (storage) => {
+    const dir = folders.get(storage)!;
+    return existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith(".")).sort() : [];
+  },
+  interrupted: async (storage) => {
+    writeFileSync(path.join(folders.get(storage)!, ".1767312000000.pdf.0b1e.tmp"), "half");
+  },
+};
+
+const bucket: Backend = {
+  name: "s3",
+  make(ids = STORAGE_ID) {
+    const folder = `site${++serial}/documents`;
+    let requests = 0;
+    const storage = createS3Storage({
+      client: async () => {
+        requests++;
+        return s3.client;
+      },
+      bucket: BUCKET,
+      folder,
+      ids,
+      staleAfterMs: 0,
+    });
+    folders.set(storage, folder);
+    return { storage, requests: () => requests, leftovers: async () => (await s3.pendingUploads(BUCKET)).filter((k) => k.startsWith(`${folder}/`)) };
+  },
+  list: async (storage) => {
+    const folder = folders.get(storage)!;
+    return (await s3.keys(BUCKET, `${folder}/`)).map((k) => k.slice(folder.length + 1));
+  },
+  interrupted: async (storage) => {
+    const Key = `${folders.get(storage)!}/1767312000000.pdf`;
+    const { UploadId } = await s3.client.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key }));
+    await s3.client.send(new UploadPartCommand({ Bucket: BUCKET, Key, UploadId, PartNumber: 1, Body: pseudoRandom(PART_SIZE, "part") }));
+  },
+};
+
+describe.each([disk, bucket])("storage contract on $name", (backend) => {
+  it("gives back byte for byte what was put, from bytes and from a stream; get of a missing id is undefined", async () => {
+    const { storage } = backend.make();
+    const small = new TextEncoder().encode("Annual meeting minutes\nMotion carried.\n");
+    await storage.put("1767312000000.txt", small);
+    const medium = pseudoRandom(300_000, "medium");
+    await storage.put("1767312000001.pdf", chunked(medium), medium.length);
+    const unsized = pseudoRandom(70_000, "unsized");
+    await storage.put("1767312000002.pdf", chunked(unsized));
+
+    for (const [id, bytes] of [["1767312000000.txt", small], ["1767312000001.pdf", medium], ["1767312000002.pdf", unsized]] as const) {
+      const got = await storage.get(id);
+      expect(got?.size, id).toBe(bytes.length);
+      expect(sha(await buffer(got!.stream)), id).toBe(sha(bytes));
+    }
+    expect(await storage.get("1767312000009.pdf")).toBeUndefined();
+    expect(await backend.list(storage)).toEqual(["1767312000000.txt", "1767312000001.pdf", "1767312000002.pdf"]);
+  });
+
+  it("streams a 20 MB file in and out, in more than one part, without it whole in memory at either end", { timeout: 60_000 }, async () => {
+    const { storage } = backend.make();
+    const bytes = pseudoRandom(20 * 1024 * 1024 + 12_345, "large");
+    expect(bytes.length).toBeGreaterThan(2 * PART_SIZE);
+    await storage.put("1767312000000.pdf", chunked(bytes));
+    const got = await storage.get("1767312000000.pdf");
+    expect(got?.size).toBe(bytes.length);
+    const hash = createHash("sha256");
+    let chunks = 0;
+    let largest = 0;
+    for await (const chunk of got!.stream as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      chunks++;
+      largest = Math.max(largest, chunk.length);
+    }
+    expect(hash.digest("hex")).toBe(sha(bytes));
+    // Read as it arrives: many small chunks, none near the whole file.
+    expect(chunks).toBeGreaterThan(20);
+    expect(largest).toBeLessThan(PART_SIZE);
+  });
+
+  it("never overwrites a stored id, from bytes or from a stream", async () => {
+    const { storage } = backend.make();
+    await storage.put("1767312000000.txt", new TextEncoder().encode("first"));
+    await expect(storage.put("1767312000000.txt", new TextEncoder().encode("second"))).rejects.toThrow();
+    const stream = chunked(pseudoRandom(100_000, "again"));
+    await expect(storage.put("1767312000000.txt", stream)).rejects.toThrow();
+    expect(stream.destroyed, "the stream is not left open").toBe(true);
+    expect((await buffer((await storage.get("1767312000000.txt"))!.stream)).toString()).toBe("first");
+  });
+
+  it("removes a file; removing it again is no error", async () => {
+    const { storage } = backend.make();
+    await storage.put("1767312000000.txt", new TextEncoder().encode("gone soon"));
+    await storage.remove("1767312000000.txt");
+    expect(await storage.get("1767312000000.txt")).toBeUndefined();
+    await storage.remove("1767312000000.txt");
+    expect(await backend.list(storage)).toEqual([]);
+  });
+
+  it("refuses ids it does not accept before any request", async () => {
+    const { storage, requests } = backend.make();
+    for (const id of ["../../etc/passwd", "..%2F..%2Fx", "1767312000000.pdf/../../x", "", ".hidden", "a".repeat(40)]) {
+      await expect(storage.put(id, new Uint8Array([1])), id).rejects.toThrow(RangeError);
+      await expect(storage.get(id), id).rejects.toThrow(RangeError);
+      await expect(storage.remove(id), id).rejects.toThrow(RangeError);
+    }
+    const images = backend.make(IMAGE_FILE_ID);
+    await expect(images.storage.put("1767312000000.pdf", new Uint8Array([1]))).rejects.toThrow(RangeError);
+    await images.storage.put(`${"0f".repeat(16)}-640.webp`, new Uint8Array([1, 2, 3]));
+    expect(requests(), "no request for a refused id").toBe(0);
+  });
+
+  it("keeps nothing of an upload whose stream fails half-way, before or after the first part", { timeout: 60_000 }, async () => {
+    const { storage, leftovers } = backend.make();
+    const bytes = pseudoRandom(3 * PART_SIZE, "broken");
+    for (const [id, failAfter] of [["1767312000000.pdf", 100_000], ["1767312000001.pdf", PART_SIZE + PART_SIZE / 2]] as const) {
+      await expect(storage.put(id, chunked(bytes, failAfter)), id).rejects.toThrow("the client went away");
+      expect(await storage.get(id), id).toBeUndefined();
+    }
+    expect(await backend.list(storage)).toEqual([]);
+    expect(await leftovers(), "no temporary file or multipart upload left").toEqual([]);
+  });
+
+  it("sweeps what an interrupted upload left, and nothing else", async () => {
+    const { storage, leftovers } = backend.make();
+    await storage.put("1767312000001.txt", new TextEncoder().encode("kept"));
+    await backend.interrupted(storage);
+    expect(await leftovers()).toHaveLength(1);
+    expect(await storage.sweep()).toBe(1);
+    expect(await leftovers()).toEqual([]);
+    expect(await storage.sweep()).toBe(0);
+    expect(await backend.list(storage)).toEqual(["1767312000001.txt"]);
+  });
+
+  it("checks that the store can be written", async () => {
+    const { storage } = backend.make();
+    await expect(storage.check()).resolves.toBeUndefined();
+  });
+});
+
+describe("S3 storage specifics", () => {
+  it("check() fails for a bucket that does not exist; sweep leaves a recent multipart upload alone by default", async () => {
+    const missing = createS3Storage({ client: s3.client, bucket: "no-such-bucket", folder: "documents", ids: STORAGE_ID });
+    await expect(missing.check()).rejects.toThrow();
+
+    const folder = "recent/documents";
+    const storage = createS3Storage({ client: s3.client, bucket: BUCKET, folder, ids: STORAGE_ID });
+    await s3.client.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: `${folder}/1767312000000.pdf` }));
+    expect(await storage.sweep(), "another server may still be sending it").toBe(0);
+    expect((await s3.pendingUploads(BUCKET)).filter((k) => k.startsWith(folder))).toHaveLength(1);
+  });
+
+  it("keeps documents and pictures under their own prefixes of one bucket", async () => {
+    const documents = createS3Storage({ client: s3.client, bucket: BUCKET, folder: "lake/documents", ids: STORAGE_ID });
+    const images = createS3Storage({ client: s3.client, bucket: BUCKET, folder: "lake/images", ids: IMAGE_FILE_ID });
+    await documents.put("1767312000000.txt", randomBytes(10));
+    await images.put(`${"ab".repeat(16)}-320.webp`, randomBytes(10));
+    expect(await s3.keys(BUCKET, "lake/")).toEqual(["lake/documents/1767312000000.txt", `lake/images/${"ab".repeat(16)}-320.webp`]);
+  });
+});
