@@ -370,6 +370,13 @@ function longestGap(successEnds: number[], from: number, to: number): number {
   return Math.max(longest, to - previous);
 }
 
+/** "3 news 502, 1 read 502": failed requests counted by kind and status (0 = no answer). */
+function describe(list: Sent[]): string {
+  const counts = new Map<string, number>();
+  for (const s of list) counts.set(`${s.kind} ${s.status || "no answer"}`, (counts.get(`${s.kind} ${s.status || "no answer"}`) ?? 0) + 1);
+  return counts.size === 0 ? "none" : [...counts].map(([key, n]) => `${n} ${key}`).join(", ");
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -441,7 +448,7 @@ async function loadCheck(cluster: Cluster, cookie: string): Promise<[string, str
   return [
     ["load", `${CLIENTS} clients through nginx for ${seconds.toFixed(1)} s (${CLIENTS - NEWS_WRITERS - READING_WRITERS} reading ${READ_PATHS.join(" ")}, ${NEWS_WRITERS} posting news, ${READING_WRITERS} adding beach readings, each pausing ${WRITE_PAUSE_MS} ms between writes)`],
     ["requests served", `${int(served.length)} (${int(served.length / seconds)} req/s; ${int(reads)} reads, ${int(sent.length - reads)} writes; latency p50 ${int(percentile(latencies, 50))} ms, p99 ${int(percentile(latencies, 99))} ms)`],
-    ["errors", `${int(failed.length)} (${int(allowed.length)} in flight on the killed instance, ${int(unallowed.length)} other); ${int(unexpected.length)} unexpected statuses`],
+    ["errors", `${int(failed.length)} (${int(allowed.length)} in flight on the killed instance: ${describe(allowed)}; ${int(unallowed.length)} other); ${int(unexpected.length)} unexpected statuses`],
     ["writes acknowledged vs found", `${int(acked)} acknowledged, ${int(found)} found afterwards (${int(result.ackedNews.length)} news posts, ${int(result.ackedReadings.length)} beach readings); ${int(unacked)} unacknowledged found`],
     ["failover gap", `${secs(gapAroundKill)} (longest time without a successful answer through nginx, from 1 s before the kill until 6 s after the restarted instance is healthy; whole run: ${secs(gapWhole)})`],
     ["kill -9", `${name(victim)} at ${secs(killedAt - result.loadStart, 1)}, restarted ${secs(result.restartedAt - killedAt, 1)} later; listening after ${secs(result.listeningAt - result.restartedAt)}, /healthz 200 after ${Number.isNaN(healthyAt) ? "NEVER" : secs(healthyAt - result.restartedAt)}`],

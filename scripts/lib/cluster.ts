@@ -263,9 +263,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const database = await createDatabase();
     cleanups.push(() => database.drop());
 
-    const s3Dir = path.join(dir, "s3");
-    mkdirSync(s3Dir);
-    const s3 = spawnKept(process.execPath, [path.join(ROOT, "scripts/lib/s3-server.ts"), s3Dir, BUCKET]);
+    const s3 = spawnKept(process.execPath, [path.join(ROOT, "scripts/lib/s3-server.ts"), BUCKET]);
     cleanups.push(() => endChild(s3.child, s3.exited));
     const s3Port = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`s3rver did not start:\n${s3.output()}`)), START_TIMEOUT_MS);
@@ -293,7 +291,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       TRUST_PROXY: "true",
       SEED: options.seed ?? "demo",
       LOG_LEVEL: options.logLevel ?? "warn",
-      STORAGE_URL: `s3://${BUCKET}/documents`,
+      STORAGE_URL: `s3://${BUCKET}/heronlake`,
       S3_ENDPOINT: s3Endpoint,
       S3_REGION: "us-east-1",
       S3_ACCESS_KEY_ID: "S3RVER",
