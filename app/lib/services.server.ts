@@ -11,8 +11,7 @@ import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } fro
 import type { Logger } from "./logger.server.ts";
 import { createMailer, type DkimOptions, type Mailer } from "./mail.server.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
-import { createS3Storage, lazyS3Client } from "./storage-s3.server.ts";
-import { createDiskStorage, IMAGE_FILE_ID, STORAGE_ID, type Storage } from "./storage.server.ts";
+import { createStores, type Storage } from "./storage.server.ts";
 
 export interface Services {
   config: ServerConfig;
@@ -61,23 +60,6 @@ export function createServices(loaded: Config, logger: Logger): Services {
   const auth = createAuth(config, database, mailer, logger);
   const { storage, images } = createStores(config);
   return { config, logger, database, db: database.db, auth, mailer, outbox, storage, images };
-}
-
-/**
- * The document and picture stores the configuration names: folders of DATA_DIR, or prefixes of one bucket (one S3
- * client for both, made on first use).
- */
-export function createStores(config: Config): { storage: Storage; images: Storage } {
-  if (!config.s3) {
-    return { storage: createDiskStorage(path.join(config.dataDir, "documents")), images: createDiskStorage(path.join(config.dataDir, "images"), IMAGE_FILE_ID) };
-  }
-  const { bucket, prefix } = config.s3;
-  const client = lazyS3Client(config.s3);
-  const folder = (name: string) => (prefix ? `${prefix}/${name}` : name);
-  return {
-    storage: createS3Storage({ client, bucket, folder: folder("documents"), ids: STORAGE_ID }),
-    images: createS3Storage({ client, bucket, folder: folder("images"), ids: IMAGE_FILE_ID }),
-  };
 }
 
 /** The DKIM key named by DKIM_PRIVATE_KEY_FILE. @throws when the file cannot be read or holds no PEM private key */

@@ -138,6 +138,22 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       await (await client()).send(new DeleteObjectCommand({ Bucket: bucket, Key }));
     },
 
+    async list() {
+      const { ListObjectsV2Command } = await sdk();
+      const s3 = await client();
+      const found: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${folder}/`, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          const id = object.Key?.slice(folder.length + 1);
+          if (id && ids.test(id)) found.push(id);
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return found.sort();
+    },
+
     async sweep() {
       const { AbortMultipartUploadCommand, ListMultipartUploadsCommand } = await sdk();
       const s3 = await client();

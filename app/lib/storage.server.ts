@@ -9,6 +9,8 @@ import { access, link, mkdir, readdir, rm, stat, unlink, writeFile } from "node:
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { Config } from "./config.server.ts";
+import { createS3Storage, lazyS3Client } from "./storage-s3.server.ts";
 
 /** What `put` stores: the bytes in memory, or a stream read to its end (an upload arriving from the client). */
 export type StorageBody = Uint8Array | Readable;
@@ -26,6 +28,8 @@ export interface Storage {
   get(id: string): Promise<{ stream: Readable; size: number } | undefined>;
   /** Removes the file; nothing happens when it is already gone. */
   remove(id: string): Promise<void>;
+  /** The ids of every stored file, sorted (what an upload in progress writes is left out). For backups. */
+  list(): Promise<string[]>;
   /**
    * Removes what an interrupted upload may have left (disk: temporary files; S3: unfinished multipart uploads);
    * returns how many. Run at start-up, when no upload is in progress.
@@ -81,6 +85,14 @@ export function createDiskStorage(dir: string, ids: RegExp = STORAGE_ID): Storag
     async remove(id) {
       await rm(path.join(dir, checkedId(id)), { force: true });
     },
+    async list() {
+      try {
+        return (await readdir(dir)).filter((name) => ids.test(name)).sort();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+    },
     async sweep() {
       let names: string[];
       try {
@@ -97,5 +109,23 @@ export function createDiskStorage(dir: string, ids: RegExp = STORAGE_ID): Storag
       await mkdir(dir, { recursive: true });
       await access(dir, constants.W_OK);
     },
+  };
+}
+
+/**
+ * The document and picture stores the configuration names: the folders `documents/` and `images/` of DATA_DIR, or
+ * the prefixes `<prefix>/documents/` and `<prefix>/images/` of the bucket of STORAGE_URL (one S3 client for both,
+ * made on first use). Used by the server's services and by backup and restore.
+ */
+export function createStores(config: Pick<Config, "dataDir" | "s3">): { storage: Storage; images: Storage } {
+  if (!config.s3) {
+    return { storage: createDiskStorage(path.join(config.dataDir, "documents")), images: createDiskStorage(path.join(config.dataDir, "images"), IMAGE_FILE_ID) };
+  }
+  const { bucket, prefix } = config.s3;
+  const client = lazyS3Client(config.s3);
+  const folder = (name: string) => (prefix ? `${prefix}/${name}` : name);
+  return {
+    storage: createS3Storage({ client, bucket, folder: folder("documents"), ids: STORAGE_ID }),
+    images: createS3Storage({ client, bucket, folder: folder("images"), ids: IMAGE_FILE_ID }),
   };
 }

@@ -216,11 +216,15 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
     expect(manifest.dialect).toBe(dialect);
     expect(manifest.database.migrations).toContain("0001-initial");
     const archived = Object.keys(fingerprint(unpacked)).sort();
-    expect(archived.filter((p) => !p.startsWith("data/documents/"))).toEqual(
+    expect(archived.filter((p) => !p.startsWith("data/documents/") && !p.startsWith("data/images/"))).toEqual(
       // On PostgreSQL the session secret is AUTH_SECRET (required there), not a file of the install.
       (dialect === "sqlite" ? ["data/auth-secret", "database/shoreline.db", "manifest.json"] : ["database/shoreline.pgdump", "manifest.json"]).sort(),
     );
     expect(archived.filter((p) => p.startsWith("data/documents/"))).toEqual(readdirSync(path.join(sourceDir, "documents")).map((f) => `data/documents/${f}`).sort());
+    // The demo's pictures too, every WebP variant.
+    const sourceImages = readdirSync(path.join(sourceDir, "images")).sort();
+    expect(sourceImages.length).toBeGreaterThan(0);
+    expect(archived.filter((p) => p.startsWith("data/images/"))).toEqual(sourceImages.map((f) => `data/images/${f}`));
     for (const file of manifest.files) {
       expect(createHash("sha256").update(readFileSync(path.join(unpacked, file.path))).digest("hex"), file.path).toBe(file.sha256);
     }
@@ -257,7 +261,8 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
     const restored = await runScript("scripts/restore.ts", [archive], targetEnv);
     expect(restored.output).toContain("Restored the");
     expect(restored.code).toBe(0);
-    expect(readdirSync(targetDir).sort()).toEqual(["documents", ...(dialect === "sqlite" ? ["auth-secret", "shoreline.db"] : [])].sort());
+    expect(readdirSync(targetDir).sort()).toEqual(["documents", "images", ...(dialect === "sqlite" ? ["auth-secret", "shoreline.db"] : [])].sort());
+    expect(readdirSync(path.join(targetDir, "images")).sort()).toEqual(sourceImages);
 
     // Every table's rows identical to the archive's own database.
     if (dialect === "sqlite") {

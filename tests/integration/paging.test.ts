@@ -87,7 +87,7 @@ async function expectPaged<T extends { id: string }, S extends string>(
 }
 
 /** Storage that keeps nothing: the document records are what is paged. */
-const noStorage: Storage = { put: async () => {}, get: async () => undefined, remove: async () => {}, sweep: async () => 0, check: async () => {} };
+const noStorage: Storage = { put: async () => {}, get: async () => undefined, remove: async () => {}, list: async () => [], sweep: async () => 0, check: async () => {} };
 
 describe.each(backends)("admin list paging on $name", ({ name, create, available }) => {
   let database: TestDatabase | undefined;

@@ -2,7 +2,9 @@
  * Storage in an S3-compatible bucket (issue 12 part 1). One contract, run against the disk store and the S3 store
  * (through s3rver, a real S3 API on a loopback port): byte-identical round trips from bytes and from streams, a
  * streamed read of a file larger than one multipart part, no overwrite, removal, ids refused before any request,
- * a failed upload that leaves nothing, and the sweep of an interrupted multipart upload.
+ * a failed upload that leaves nothing, and the sweep of an interrupted multipart upload. Then the built server
+ * (`npm run build` first) with STORAGE_URL in s3rver: documents and pictures as objects, nothing left of a failed
+ * upload, and a bad STORAGE_URL refused at start-up.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -10,11 +12,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import { CreateMultipartUploadCommand, UploadPartCommand } from "@aws-sdk/client-s3";
+import http from "node:http";
+import { CreateMultipartUploadCommand, GetObjectCommand, UploadPartCommand } from "@aws-sdk/client-s3";
+import SQLite from "better-sqlite3";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Storage, PART_SIZE } from "#app/lib/storage-s3.server.ts";
 import { createDiskStorage, IMAGE_FILE_ID, STORAGE_ID, type Storage } from "#app/lib/storage.server.ts";
 import { startFakeS3, type FakeS3 } from "../support/s3.ts";
+import { runServerToExit, signInCookie, startServer, type RunningServer } from "../support/server.ts";
 
 let s3: FakeS3;
 const BUCKET = "shoreline-contract";
@@ -137,6 +143,7 @@ describe.each([disk, bucket])("storage contract on $name", (backend) => {
     }
     expect(await storage.get("1767312000009.pdf")).toBeUndefined();
     expect(await backend.list(storage)).toEqual(["1767312000000.txt", "1767312000001.pdf", "1767312000002.pdf"]);
+    expect(await storage.list()).toEqual(["1767312000000.txt", "1767312000001.pdf", "1767312000002.pdf"]);
   });
 
   it("streams a 20 MB file in and out, in more than one part, without it whole in memory at either end", { timeout: 60_000 }, async () => {
@@ -212,6 +219,7 @@ describe.each([disk, bucket])("storage contract on $name", (backend) => {
     expect(await leftovers()).toEqual([]);
     expect(await storage.sweep()).toBe(0);
     expect(await backend.list(storage)).toEqual(["1767312000001.txt"]);
+    expect(await storage.list(), "list() leaves out what an upload is writing").toEqual(["1767312000001.txt"]);
   });
 
   it("checks that the store can be written", async () => {
@@ -238,5 +246,175 @@ describe("S3 storage specifics", () => {
     await documents.put("1767312000000.txt", randomBytes(10));
     await images.put(`${"ab".repeat(16)}-320.webp`, randomBytes(10));
     expect(await s3.keys(BUCKET, "lake/")).toEqual(["lake/documents/1767312000000.txt", `lake/images/${"ab".repeat(16)}-320.webp`]);
+  });
+});
+
+/** What the server stored: document rows in the SQLite file beside it, and the bucket's keys under its prefix. */
+async function storedBy(dir: string, prefix: string): Promise<{ rows: { id: string; displayName: string }[]; images: number; keys: string[] }> {
+  const db = new SQLite(path.join(dir, "shoreline.db"), { readonly: true });
+  try {
+    const rows = db.prepare("select id, displayName from document order by id").all() as { id: string; displayName: string }[];
+    const { n } = db.prepare("select count(*) as n from image").get() as { n: number };
+    return { rows, images: n, keys: await s3.keys(SITE_BUCKET, `${prefix}/`) };
+  } finally {
+    db.close();
+  }
+}
+
+const SITE_BUCKET = "heron-lake-site";
+const ADMIN = { email: "chair@example.org", password: "chair-password" };
+
+/** A PDF of `size` bytes: the signature, then pseudo-random bytes, then the end marker. */
+function pdf(size: number, seed: string): Buffer {
+  const head = Buffer.from("%PDF-1.4\n");
+  const tail = Buffer.from("\n%%EOF\n");
+  return Buffer.concat([head, pseudoRandom(size - head.length - tail.length, seed), tail]);
+}
+
+/** A multipart body with one part per file under "file", and its boundary. */
+function multipart(files: { name: string; bytes: Uint8Array }[]): { body: Buffer; boundary: string } {
+  const boundary = `----shoreline${randomBytes(8).toString("hex")}`;
+  const parts = files.flatMap((f) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(f.bytes),
+    Buffer.from("\r\n"),
+  ]);
+  return { body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), boundary };
+}
+
+async function until(condition: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await condition()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return condition();
+}
+
+describe("the server with STORAGE_URL in s3rver", () => {
+  const PREFIX = "heron/site";
+  let dir: string;
+  let server: RunningServer;
+  let cookie: string;
+  beforeAll(async () => {
+    await s3.createBucket(SITE_BUCKET);
+    dir = mkdtempSync(path.join(tmpdir(), "shoreline-s3-server-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    server = await startServer({ DATA_DIR: dir, SEED: "none", LOG_LEVEL: "info", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...s3.env(SITE_BUCKET, PREFIX) });
+    cookie = await signInCookie(server.url, ADMIN.email, ADMIN.password);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("keeps an uploaded document as an object, serves it byte for byte, and deletes row and object", { timeout: 60_000 }, async () => {
+    const bytes = pdf(12 * 1024 * 1024, "minutes");
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(bytes)], "Annual report.pdf"));
+    const response = await fetch(`${server.url}/admin/documents/upload`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json", Origin: server.url }, body: form });
+    expect(await response.json()).toEqual({ uploaded: ["Annual report.pdf"], errors: [] });
+    const { rows, keys } = await storedBy(dir, PREFIX);
+    expect(rows.map((r) => r.displayName)).toEqual(["Annual report.pdf"]);
+    const id = rows[0]!.id;
+    expect(keys).toEqual([`${PREFIX}/documents/${id}`]);
+    expect(existsSync(path.join(dir, "documents")), "nothing on local disk").toBe(false);
+
+    const download = await fetch(`${server.url}/documents/${id}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-length")).toBe(String(bytes.length));
+    expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(bytes));
+
+    const deleted = await fetch(`${server.url}/admin/documents`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "delete", id }),
+    });
+    expect(deleted.status).toBe(302);
+    expect(await storedBy(dir, PREFIX)).toMatchObject({ rows: [], keys: [] });
+    expect((await fetch(`${server.url}/documents/${id}`)).status).toBe(404);
+  });
+
+  it("leaves no object and no row when a later file of the upload is too large", { timeout: 60_000 }, async () => {
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(pdf(50_000, "first"))], "Agenda.pdf"));
+    form.append("file", new File([new Uint8Array(pdf(20 * 1024 * 1024 + 1, "second"))], "Too large.pdf"));
+    const logged = server.output().split("upload failed half-way").length;
+    // Refused with 413, or, when the server answers before the client has sent it all, a connection closed mid-upload.
+    const response = await fetch(`${server.url}/admin/documents/upload`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json", Origin: server.url }, body: form }).catch(
+      (error: Error) => error,
+    );
+    if (response instanceof Error) expect(String((response.cause as Error | undefined)?.message ?? response.message)).toMatch(/ECONNRESET|EPIPE|socket|closed/i);
+    else {
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ uploaded: [], errors: [{ name: "upload", message: "That file is too large: documents of up to 20 MB are accepted." }] });
+    }
+    expect(await until(() => server.output().split("upload failed half-way").length > logged, 10_000), "the first file was stored, then removed").toBe(true);
+    expect(await storedBy(dir, PREFIX)).toMatchObject({ rows: [], keys: [] });
+    expect(await s3.pendingUploads(SITE_BUCKET)).toEqual([]);
+  });
+
+  it("leaves no object and no row when the client goes away in the middle of the body", { timeout: 60_000 }, async () => {
+    const { body, boundary } = multipart([
+      { name: "Stored first.pdf", bytes: pdf(9 * 1024 * 1024, "stored first") },
+      { name: "Cut off.pdf", bytes: pdf(12 * 1024 * 1024, "cut off") },
+    ]);
+    const url = new URL(`${server.url}/admin/documents/upload`);
+    const request = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      headers: { Cookie: cookie, Origin: server.url, Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": body.length },
+    });
+    request.on("error", () => undefined);
+    // The first file whole and half of the second: the first is stored meanwhile, as an object and a row.
+    request.write(body.subarray(0, 9 * 1024 * 1024 + 6 * 1024 * 1024));
+    expect(await until(async () => (await storedBy(dir, PREFIX)).keys.length === 1, 20_000), "the first file is stored while the body comes in").toBe(true);
+    expect((await storedBy(dir, PREFIX)).rows.map((r) => r.displayName)).toEqual(["Stored first.pdf"]);
+
+    const logged = server.output().split("upload failed half-way").length;
+    request.destroy();
+    await until(() => server.output().split("upload failed half-way").length > logged, 10_000);
+    expect(await storedBy(dir, PREFIX)).toMatchObject({ rows: [], keys: [] });
+    expect(await s3.pendingUploads(SITE_BUCKET)).toEqual([]);
+  });
+
+  it("puts a picture's WebP variants in the bucket and serves them", { timeout: 60_000 }, async () => {
+    const photo = await sharp({ create: { width: 1000, height: 750, channels: 3, background: { r: 40, g: 110, b: 160 } } }).jpeg().toBuffer();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "save", name: "Ada Lindqvist", title: "Secretary", photoAlt: "Ada on the dock" })) form.set(name, value);
+    form.set("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "IMG_0042.jpg");
+    const response = await fetch(`${server.url}/admin/board?edit=new`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body: form });
+    expect(response.status).toBe(302);
+    const { images, keys } = await storedBy(dir, PREFIX);
+    expect(images).toBe(1);
+    const variants = keys.filter((k) => k.startsWith(`${PREFIX}/images/`));
+    // 1000 px wide: 320, 640 and 960.
+    expect(variants.map((k) => /-(\d+)\.webp$/.exec(k)?.[1])).toEqual(["320", "640", "960"]);
+    expect(existsSync(path.join(dir, "images")), "nothing on local disk").toBe(false);
+    for (const key of variants) {
+      const [, id, width] = /([0-9a-f]{32})-(\d+)\.webp$/.exec(key)!;
+      const served = await fetch(`${server.url}/images/${id}/${width}.webp`);
+      expect(served.status, key).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const object = await s3.client.send(new GetObjectCommand({ Bucket: SITE_BUCKET, Key: key }));
+      expect(sha(bytes)).toBe(sha(await object.Body!.transformToByteArray()));
+      expect((await sharp(bytes).metadata()).width).toBe(Number(width));
+    }
+  });
+});
+
+describe("start-up with object storage", () => {
+  it.each([
+    ["https://heron-lake.s3.amazonaws.com/site", "STORAGE_URL: must be s3://bucket or s3://bucket/prefix"],
+    ["s3://Heron_Lake", "STORAGE_URL: \"Heron_Lake\" is not a bucket name"],
+  ])("refuses STORAGE_URL=%s with a message naming it", async (url, message) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shoreline-s3-bad-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const result = await runServerToExit({ DATA_DIR: dir, STORAGE_URL: url });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(message);
   });
 });

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/documents-upload";
 import { getServices, requireAdmin } from "#app/lib/context.server.ts";
 import { cleanDisplayName, detectDocumentType, EXTENSIONS, UNSUPPORTED_MESSAGE } from "#app/lib/file-types.server.ts";
-import { addDocument, newDocumentId } from "#app/models/documents.server.ts";
+import { addDocument, deleteDocument, newDocumentId } from "#app/models/documents.server.ts";
 
 /** Largest document accepted, in bytes. */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
@@ -17,7 +17,8 @@ interface UploadResult {
 
 /**
  * Receives document uploads (multipart, field "file", up to 10 at once). Each file is judged by its content; an
- * unsupported or oversized one is refused with a message and nothing of it is kept. Answers JSON to the upload
+ * unsupported one is refused with a message and nothing of it is kept; an oversized one, or a body cut off, fails
+ * the whole request and nothing of it is kept. Answers JSON to the upload
  * widget (`Accept: application/json`), or redirects back to the documents screen for a plain form post.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,42 +39,54 @@ export async function action({ request, context }: Route.ActionArgs) {
     result.errors.push({ name: "upload", message: TOO_LARGE_MESSAGE });
     return reply(413);
   }
-  const files: { name: string; bytes: Uint8Array }[] = [];
-  try {
-    await parseFormData(request, { maxFileSize: MAX_DOCUMENT_BYTES, maxFiles: MAX_FILES }, async (upload: FileUpload) => {
-      if (upload.fieldName === "file" && upload.name) files.push({ name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) });
-    });
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      result.errors.push({ name: "upload", message: TOO_LARGE_MESSAGE });
-      return reply(413);
-    }
-    if (error instanceof MaxFilesExceededError) {
-      result.errors.push({ name: "upload", message: `Upload at most ${MAX_FILES} files at a time.` });
-      return reply(400);
-    }
-    throw error;
-  }
-  if (files.length === 0) {
-    result.errors.push({ name: "upload", message: "Choose a file to upload." });
-    return reply(400);
-  }
-  for (const file of files) {
-    const displayName = cleanDisplayName(file.name);
-    const type = await detectDocumentType(file.bytes, file.name);
+  // Each file is judged and stored as soon as the parser has it, so one file at most is in memory (the parser holds
+  // a part whole, up to 20 MB: docs/decisions/011-object-storage.md). The request is one unit: if it fails later
+  // (the client goes away, a later file is too large, too many files), the documents stored from it are removed
+  // again, rows and bytes, and nothing of it is left.
+  const stored: string[] = [];
+  let received = 0;
+  const store = async (upload: FileUpload) => {
+    if (upload.fieldName !== "file" || !upload.name) return;
+    received++;
+    const bytes = new Uint8Array(await upload.arrayBuffer());
+    const displayName = cleanDisplayName(upload.name);
+    const type = await detectDocumentType(bytes, upload.name);
     if (!type) {
-      logger.info({ name: displayName, size: file.bytes.length }, "upload refused: type not supported");
+      logger.info({ name: displayName, size: bytes.length }, "upload refused: type not supported");
       result.errors.push({ name: displayName, message: UNSUPPORTED_MESSAGE });
-      continue;
+      return;
     }
     try {
       const id = await newDocumentId(db, EXTENSIONS[type]);
-      await addDocument(db, storage, { id, displayName, contentType: type, bytes: file.bytes });
+      await addDocument(db, storage, { id, displayName, contentType: type, bytes });
+      stored.push(id);
       result.uploaded.push(displayName);
     } catch (error) {
       logger.error({ err: error, name: displayName }, "upload failed");
       result.errors.push({ name: displayName, message: "Failed to upload file. Please try again." });
     }
+  };
+  try {
+    await parseFormData(request, { maxFileSize: MAX_DOCUMENT_BYTES, maxFiles: MAX_FILES }, store);
+  } catch (error) {
+    for (const id of stored) {
+      await deleteDocument(db, storage, id).catch((removeError: unknown) => logger.error({ err: removeError, id }, "could not remove a document of a failed upload"));
+    }
+    result.uploaded = [];
+    if (stored.length > 0) logger.info({ documents: stored.length }, "upload failed half-way: the documents stored from it were removed");
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      result.errors = [{ name: "upload", message: TOO_LARGE_MESSAGE }];
+      return reply(413);
+    }
+    if (error instanceof MaxFilesExceededError) {
+      result.errors = [{ name: "upload", message: `Upload at most ${MAX_FILES} files at a time.` }];
+      return reply(400);
+    }
+    throw error;
+  }
+  if (received === 0) {
+    result.errors.push({ name: "upload", message: "Choose a file to upload." });
+    return reply(400);
   }
   return reply(result.errors.length > 0 && result.uploaded.length === 0 ? 400 : 200);
 }

@@ -1,6 +1,7 @@
 /**
- * Writes a backup archive: manifest.json, a consistent copy of the database, `auth-secret` and every document, as
- * one .tar.gz readable by its owner only. The command is scripts/backup.ts.
+ * Writes a backup archive: manifest.json, a consistent copy of the database, `auth-secret`, every document and every
+ * picture variant, as one .tar.gz readable by its owner only. The files come from DATA_DIR, or from the bucket when
+ * STORAGE_URL is set; the archive is the same either way. The command is scripts/backup.ts.
  */
 import { createWriteStream, readFileSync, rmSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -8,8 +9,9 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { create as createTar } from "tar";
 import type { Config } from "#app/lib/config.server.ts";
-import { exists, fileSum, fsyncPath, linkOrCopy, stageDocuments } from "./files.ts";
-import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, databaseEntry, dialectOf, DOCUMENTS_ENTRY, MANIFEST, SECRET_ENTRY, type Manifest } from "./manifest.ts";
+import { createStores, IMAGE_FILE_ID } from "#app/lib/storage.server.ts";
+import { exists, fileSum, fsyncPath, linkOrCopy, stageDocuments, stageObjects } from "./files.ts";
+import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, databaseEntry, dialectOf, DOCUMENTS_ENTRY, IMAGES_ENTRY, MANIFEST, SECRET_ENTRY, type Manifest } from "./manifest.ts";
 import { snapshotPostgres } from "./postgres.ts";
 import { snapshotSqlite, type Snapshot } from "./sqlite.ts";
 
@@ -37,8 +39,8 @@ export interface BackupResult {
 
 /**
  * Writes the archive. The database is copied first, then the documents: a document's bytes are stored before its
- * row, so every document the copy lists is on disk by then, unless it was deleted meanwhile (then the copy is made
- * again, up to three times).
+ * row, so every document the copy lists is on disk (or in the bucket) by then, unless it was deleted meanwhile (then
+ * the copy is made again, up to three times). The pictures' variants follow, likewise written before their row.
  * @param target the archive's path; default `$DATA_DIR/backups/shoreline-YYYYMMDD-HHMMSS.tar.gz` (local time)
  * @throws BackupError with a message for the operator (the file exists already, no database, a document missing,
  *   the database unreachable); nothing is left behind
@@ -57,6 +59,8 @@ export async function createBackup(config: Config, target?: string, now = new Da
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
   leftovers.add(staging);
   leftovers.add(partial);
+  const stores = config.s3 ? createStores(config) : undefined;
+  const where = config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix}` : path.join(config.dataDir, "documents");
   try {
     await mkdir(path.join(staging, "database"));
     const databaseFile = databaseEntry(dialect);
@@ -67,16 +71,21 @@ export async function createBackup(config: Config, target?: string, now = new Da
       await rm(path.join(staging, DOCUMENTS_ENTRY), { recursive: true, force: true });
       snapshot =
         dialect === "sqlite" ? snapshotSqlite(liveSqlite, path.join(staging, databaseFile)) : await snapshotPostgres(config.databaseUrl!, path.join(staging, databaseFile));
-      documents = await stageDocuments(path.join(config.dataDir, "documents"), path.join(staging, DOCUMENTS_ENTRY));
+      documents = stores
+        ? await stageObjects(stores.storage, path.join(staging, DOCUMENTS_ENTRY))
+        : await stageDocuments(path.join(config.dataDir, "documents"), path.join(staging, DOCUMENTS_ENTRY));
       const missing = snapshot.documentIds.filter((id) => !documents.includes(id));
       if (missing.length === 0) break;
       if (attempt === 3) {
-        throw new BackupError(`Documents listed in the database are missing from ${path.join(config.dataDir, "documents")}: ${missing.join(", ")}`);
+        throw new BackupError(`Documents listed in the database are missing from ${where}: ${missing.join(", ")}`);
       }
     }
+    const images = stores
+      ? await stageObjects(stores.images, path.join(staging, IMAGES_ENTRY))
+      : await stageDocuments(path.join(config.dataDir, "images"), path.join(staging, IMAGES_ENTRY), IMAGE_FILE_ID);
     const entries = [databaseFile];
     if (await linkOrCopy(path.join(config.dataDir, "auth-secret"), path.join(staging, SECRET_ENTRY))) entries.push(SECRET_ENTRY);
-    entries.push(...documents.map((name) => `${DOCUMENTS_ENTRY}/${name}`));
+    entries.push(...documents.map((name) => `${DOCUMENTS_ENTRY}/${name}`), ...images.map((name) => `${IMAGES_ENTRY}/${name}`));
     const files: Manifest["files"] = [];
     for (const entry of entries) files.push({ path: entry, ...(await fileSum(path.join(staging, entry))) });
     const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { name: string; version: string };

@@ -1,12 +1,13 @@
 /**
- * File work shared by backup and restore: checksums, flushing to disk, and the documents folder.
+ * File work shared by backup and restore: checksums, flushing to disk, and the stored files (documents, pictures)
+ * on disk or in object storage.
  */
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, link, lstat, mkdir, open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { STORAGE_ID } from "#app/lib/storage.server.ts";
+import { STORAGE_ID, type Storage } from "#app/lib/storage.server.ts";
 import { BackupError, type FileSum } from "./manifest.ts";
 
 /** A file's size in bytes and its SHA-256 (hex). */
@@ -54,9 +55,10 @@ export async function exists(p: string): Promise<boolean> {
  * Puts every stored document into `target` (hard links: instant, and the bytes stay even if the file is deleted
  * meanwhile; a copy where links are impossible). Temporary files of uploads in progress are left out, and so are
  * documents deleted while this runs.
- * @returns the names (storage ids) of the documents staged, sorted
+ * @param ids the names of stored files (`STORAGE_ID` for documents, `IMAGE_FILE_ID` for pictures)
+ * @returns the names (storage ids) of the files staged, sorted
  */
-export async function stageDocuments(documentsDir: string, target: string): Promise<string[]> {
+export async function stageDocuments(documentsDir: string, target: string, ids: RegExp = STORAGE_ID): Promise<string[]> {
   await mkdir(target, { recursive: true });
   let names: string[];
   try {
@@ -67,7 +69,7 @@ export async function stageDocuments(documentsDir: string, target: string): Prom
   }
   const staged: string[] = [];
   for (const name of names.sort()) {
-    if (!STORAGE_ID.test(name)) continue; // ".<id>.<uuid>.tmp": an upload being written
+    if (!ids.test(name)) continue; // ".<id>.<uuid>.tmp": an upload being written
     if (await linkOrCopy(path.join(documentsDir, name), path.join(target, name))) staged.push(name);
   }
   return staged;
@@ -93,4 +95,22 @@ export async function linkOrCopy(from: string, to: string): Promise<boolean> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
     throw error;
   }
+}
+
+/**
+ * Downloads every file of a store (object storage) into `target`, one stream at a time; files removed while this
+ * runs are left out.
+ * @returns the ids of the files staged, sorted
+ * @throws what the store throws (the bucket unreachable, access denied)
+ */
+export async function stageObjects(store: Storage, target: string): Promise<string[]> {
+  await mkdir(target, { recursive: true });
+  const staged: string[] = [];
+  for (const id of await store.list()) {
+    const file = await store.get(id);
+    if (!file) continue;
+    await pipeline(file.stream, createWriteStream(path.join(target, id), { flags: "wx" }));
+    staged.push(id);
+  }
+  return staged;
 }

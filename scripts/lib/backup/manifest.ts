@@ -16,10 +16,12 @@ export const SQLITE_ENTRY = "database/shoreline.db";
 export const POSTGRES_ENTRY = "database/shoreline.pgdump";
 export const SECRET_ENTRY = "data/auth-secret";
 export const DOCUMENTS_ENTRY = "data/documents";
+/** Pictures' WebP variants (archives made before issue 12 have none). */
+export const IMAGES_ENTRY = "data/images";
 /** The only file paths an archive may hold (besides manifest.json). */
-export const ENTRY_PATH = /^(database\/shoreline\.(db|pgdump)|data\/auth-secret|data\/documents\/[^/]+)$/;
+export const ENTRY_PATH = /^(database\/shoreline\.(db|pgdump)|data\/auth-secret|data\/(documents|images)\/[^/]+)$/;
 /** The only folders an archive may hold. */
-const FOLDERS = ["database", "data", DOCUMENTS_ENTRY];
+const FOLDERS = ["database", "data", DOCUMENTS_ENTRY, IMAGES_ENTRY];
 
 export type Dialect = "sqlite" | "postgres";
 export const DIALECT_NAMES: Record<Dialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
@@ -135,4 +137,9 @@ export function checkFitsInstall(manifest: Manifest, config: Config, archive: st
 /** How many document files the manifest lists. */
 export function documentCount(manifest: Manifest): number {
   return manifest.files.filter((f) => f.path.startsWith(`${DOCUMENTS_ENTRY}/`)).length;
+}
+
+/** How many picture files (WebP variants) the manifest lists. */
+export function imageCount(manifest: Manifest): number {
+  return manifest.files.filter((f) => f.path.startsWith(`${IMAGES_ENTRY}/`)).length;
 }

@@ -4,12 +4,13 @@
  * its steps are described in scripts/restore.ts.
  */
 import { createHash } from "node:crypto";
-import type { Stats } from "node:fs";
+import { createReadStream, type Stats } from "node:fs";
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { extract, list, type ReadEntry } from "tar";
 import type { Config } from "#app/lib/config.server.ts";
 import { ownUrl } from "#app/lib/server-url.ts";
+import { createStores, type Storage } from "#app/lib/storage.server.ts";
 import { exists, fileSums, fsyncPath } from "./files.ts";
 import {
   allowedEntry,
@@ -19,6 +20,8 @@ import {
   DIALECT_NAMES,
   documentCount,
   DOCUMENTS_ENTRY,
+  imageCount,
+  IMAGES_ENTRY,
   MANIFEST,
   parseManifest,
   POSTGRES_ENTRY,
@@ -118,6 +121,41 @@ async function unpackAndVerify(archive: string, dir: string, config: Config): Pr
   return manifest;
 }
 
+/** The files of one folder of the unpacked archive, by name, with their sizes in bytes. */
+async function archivedFiles(dir: string): Promise<Map<string, number>> {
+  const files = new Map<string, number>();
+  for (const name of await readdir(dir).catch(() => [] as string[])) files.set(name, (await stat(path.join(dir, name))).size);
+  return files;
+}
+
+/** One store of the bucket and the archive's files for it: what is there already, and what the archive adds. */
+interface ObjectPlan {
+  store: Storage;
+  dir: string;
+  archived: Map<string, number>;
+  present: string[];
+}
+
+/**
+ * Compares the archive's files with what the bucket holds, changing nothing. A file under the same id is the same
+ * file when its size is the same (ids are made by the server from the time); it is then not sent again.
+ * @throws BackupError when the bucket holds another file under an id of the archive (another site's bucket?)
+ */
+async function planObjects(store: Storage, dir: string, what: string): Promise<ObjectPlan> {
+  const archived = await archivedFiles(dir);
+  const present = await store.list();
+  for (const id of present) {
+    const size = archived.get(id);
+    if (size === undefined) continue;
+    const stored = await store.get(id);
+    stored?.stream.destroy();
+    if (stored && stored.size !== size) {
+      throw new BackupError(`The bucket holds another ${what} under the name ${id} (${stored.size} bytes, the backup's has ${size}): is STORAGE_URL the right bucket and prefix?`);
+    }
+  }
+  return { store, dir, archived, present };
+}
+
 export interface RestoreOptions {
   /** Restore even while a server answers or the database is in use; empty a PostgreSQL database that is not. */
   force?: boolean;
@@ -155,6 +193,8 @@ export async function restoreBackup(config: Config, archive: string, options: Re
   let old: string | undefined;
   const moved: { live: string; aside: string }[] = [];
   let placed: string[] = [];
+  /** Objects written to the bucket by this restore, removed again if it fails. */
+  const added: { store: Storage; id: string }[] = [];
   try {
     const manifest = await unpackAndVerify(file, unpacked, config);
     log(`Checked ${file}: ${manifest.files.length} files, made ${manifest.created} by ${manifest.app.name} ${manifest.app.version}.`);
@@ -178,11 +218,21 @@ export async function restoreBackup(config: Config, archive: string, options: Re
       }
     }
 
-    // Swap: the live files aside, the restored ones in. Renames within DATA_DIR are atomic.
+    // With STORAGE_URL the documents and pictures go to the bucket, checked against what it holds first.
     const newDocuments = path.join(unpacked, DOCUMENTS_ENTRY);
-    await mkdir(newDocuments, { recursive: true });
-    await fsyncPath(newDocuments);
-    const swaps: { from: string; live: string }[] = [{ from: newDocuments, live: path.join(dataDir, "documents") }];
+    const newImages = path.join(unpacked, IMAGES_ENTRY);
+    const stores = config.s3 ? createStores(config) : undefined;
+    const plans = stores ? [await planObjects(stores.storage, newDocuments, "document"), await planObjects(stores.images, newImages, "picture")] : [];
+
+    // Swap: the live files aside, the restored ones in. Renames within DATA_DIR are atomic.
+    const swaps: { from: string; live: string }[] = [];
+    if (!stores) {
+      for (const [from, live] of [[newDocuments, "documents"], [newImages, "images"]] as const) {
+        await mkdir(from, { recursive: true });
+        await fsyncPath(from);
+        swaps.push({ from, live: path.join(dataDir, live) });
+      }
+    }
     if (manifest.files.some((f) => f.path === SECRET_ENTRY)) swaps.push({ from: path.join(unpacked, SECRET_ENTRY), live: path.join(dataDir, "auth-secret") });
     const aside = swaps.map((s) => s.live);
     if (manifest.dialect === "sqlite") {
@@ -202,6 +252,15 @@ export async function restoreBackup(config: Config, archive: string, options: Re
       placed.push(swap.live);
     }
     await fsyncPath(dataDir);
+    // The bucket gets the archive's files it lacks; what it holds besides is removed once the restore has succeeded.
+    for (const plan of plans) {
+      const present = new Set(plan.present);
+      for (const [id, size] of plan.archived) {
+        if (present.has(id)) continue;
+        await plan.store.put(id, createReadStream(path.join(plan.dir, id)), size);
+        added.push({ store: plan.store, id });
+      }
+    }
 
     if (manifest.dialect === "postgres") {
       log("Loading the database (one transaction)…");
@@ -209,16 +268,28 @@ export async function restoreBackup(config: Config, archive: string, options: Re
     }
     placed = [];
     moved.length = 0;
+    added.length = 0;
+    for (const plan of plans) {
+      const extra = plan.present.filter((id) => !plan.archived.has(id));
+      try {
+        for (const id of extra) await plan.store.remove(id);
+      } catch (error) {
+        log(`Warning: the restore succeeded, but removing files of the bucket that the backup does not hold failed (${(error as Error).message}); they are unused.`);
+      }
+    }
     const documents = documentCount(manifest);
+    const images = imageCount(manifest);
     const t = manifest.database.tables;
     log(
       `Restored the ${DIALECT_NAMES[manifest.dialect]} database (news posts: ${t.news_post ?? 0}, events: ${t.event ?? 0}, ` +
-        `measurements: ${t.measurement ?? 0}, members: ${t.member ?? 0}) and ${documents} document file${documents === 1 ? "" : "s"} into ${dataDir}.`,
+        `measurements: ${t.measurement ?? 0}, members: ${t.member ?? 0}), ${documents} document file${documents === 1 ? "" : "s"} and ${images} picture file${images === 1 ? "" : "s"} ` +
+        `into ${dataDir}${config.s3 ? ` and s3://${config.s3.bucket}/${config.s3.prefix}` : ""}.`,
     );
     return manifest;
   } catch (error) {
     // Put the live files back as they were.
     try {
+      for (const { store, id } of added.reverse()) await store.remove(id);
       for (const live of placed.reverse()) await rm(live, { recursive: true, force: true });
       for (const { live, aside } of moved.reverse()) await rename(aside, live);
       if (moved.length > 0) await fsyncPath(dataDir);
