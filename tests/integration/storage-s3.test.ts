@@ -4,23 +4,25 @@
  * streamed read of a file larger than one multipart part, no overwrite, removal, ids refused before any request,
  * a failed upload that leaves nothing, and the sweep of an interrupted multipart upload. Then the built server
  * (`npm run build` first) with STORAGE_URL in s3rver: documents and pictures as objects, nothing left of a failed
- * upload, and a bad STORAGE_URL refused at start-up.
+ * upload, and a bad STORAGE_URL refused at start-up. Last, backup and restore of the bucket's files.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import http from "node:http";
-import { CreateMultipartUploadCommand, GetObjectCommand, UploadPartCommand } from "@aws-sdk/client-s3";
+import { CreateMultipartUploadCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from "@aws-sdk/client-s3";
 import SQLite from "better-sqlite3";
 import sharp from "sharp";
+import { extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Storage, PART_SIZE } from "#app/lib/storage-s3.server.ts";
 import { createDiskStorage, IMAGE_FILE_ID, STORAGE_ID, type Storage } from "#app/lib/storage.server.ts";
 import { startFakeS3, type FakeS3 } from "../support/s3.ts";
-import { runServerToExit, signInCookie, startServer, type RunningServer } from "../support/server.ts";
+import { freePort, runServerToExit, signInCookie, startServer, type RunningServer } from "../support/server.ts";
 
 let s3: FakeS3;
 const BUCKET = "shoreline-contract";
@@ -416,5 +418,118 @@ describe("start-up with object storage", () => {
     const result = await runServerToExit({ DATA_DIR: dir, STORAGE_URL: url });
     expect(result.code).toBe(1);
     expect(result.output).toContain(message);
+  });
+});
+
+/** Runs a script to its end; resolves with its exit code and output (never rejects). */
+async function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", (code) => resolve({ code: code ?? -1, output }));
+  });
+}
+
+/** Each object's SHA-256 under `prefix/`, keyed by the path after it ("documents/…", "images/…"). */
+async function bucketSums(bucket: string, prefix: string): Promise<Record<string, string>> {
+  const sums: Record<string, string> = {};
+  for (const key of await s3.keys(bucket, `${prefix}/`)) {
+    const object = await s3.client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    sums[key.slice(prefix.length + 1)] = sha(await object.Body!.transformToByteArray());
+  }
+  return sums;
+}
+
+/** Each file's SHA-256 under `dir`'s documents/ and images/, keyed as `bucketSums` keys them. */
+function diskSums(dir: string): Record<string, string> {
+  const sums: Record<string, string> = {};
+  for (const folder of ["documents", "images"]) {
+    if (!existsSync(path.join(dir, folder))) continue;
+    for (const name of readdirSync(path.join(dir, folder))) sums[`${folder}/${name}`] = sha(readFileSync(path.join(dir, folder, name)));
+  }
+  return sums;
+}
+
+describe("backup and restore with STORAGE_URL", () => {
+  it("archives the bucket's documents and pictures, restores them into another bucket or onto disk, and refuses a clashing bucket", { timeout: 180_000 }, async () => {
+    const tmp = (name: string) => {
+      const dir = mkdtempSync(path.join(tmpdir(), `shoreline-s3-${name}-`));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      return dir;
+    };
+    await s3.createBucket("heron-backup-src");
+    await s3.createBucket("heron-backup-dst");
+    const source = { DATA_DIR: tmp("src"), ...s3.env("heron-backup-src", "lake") };
+    // The demo seed stores its pictures through the configured store: into the bucket.
+    const server = await startServer({ ...source, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    const report = pdf(9 * 1024 * 1024, "backup report");
+    try {
+      const cookie = await signInCookie(server.url, ADMIN.email, ADMIN.password);
+      const form = new FormData();
+      form.append("file", new File([new Uint8Array(report)], "Water report.pdf"));
+      form.append("file", new File([new TextEncoder().encode("Motion carried.\n")], "Minutes.txt"));
+      const response = await fetch(`${server.url}/admin/documents/upload`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json", Origin: server.url }, body: form });
+      expect((await response.json()).uploaded).toHaveLength(2);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    const objects = await bucketSums("heron-backup-src", "lake");
+    expect(Object.keys(objects).filter((k) => k.startsWith("documents/"))).toHaveLength(2);
+    expect(Object.keys(objects).filter((k) => k.startsWith("images/")).length).toBeGreaterThan(0);
+
+    // The archive holds every object, byte for byte, where a disk install's files would be.
+    const archive = path.join(tmp("out"), "site.tar.gz");
+    const backup = await runScript("scripts/backup.ts", [archive], source);
+    expect(backup.code, backup.output).toBe(0);
+    const unpacked = tmp("unpacked");
+    await extract({ file: archive, cwd: unpacked });
+    expect(diskSums(path.join(unpacked, "data"))).toEqual(objects);
+
+    // Into another bucket and prefix, for a new install: the same objects; the site serves them.
+    const target = { DATA_DIR: tmp("dst"), PORT: String(await freePort()), ...s3.env("heron-backup-dst", "restored/site") };
+    const restored = await runScript("scripts/restore.ts", [archive], target);
+    expect(restored.code, restored.output).toBe(0);
+    expect(restored.output).toContain("and s3://heron-backup-dst/restored/site");
+    expect(await bucketSums("heron-backup-dst", "restored/site")).toEqual(objects);
+    expect(readdirSync(target.DATA_DIR).sort(), "no documents or images on disk").toEqual(["auth-secret", "shoreline.db"]);
+    const again = await startServer({ ...target, PORT: undefined });
+    try {
+      const id = /([0-9]+\.pdf)$/.exec(Object.keys(objects).find((k) => k.endsWith(".pdf"))!)![1];
+      const download = await fetch(`${again.url}/documents/${id}`);
+      expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(report));
+      const variant = Object.keys(objects).find((k) => k.startsWith("images/"))!;
+      const [, imageId, width] = /([0-9a-f]{32})-(\d+)\.webp$/.exec(variant)!;
+      const picture = await fetch(`${again.url}/images/${imageId}/${width}.webp`);
+      expect(picture.status).toBe(200);
+      expect(sha(new Uint8Array(await picture.arrayBuffer()))).toBe(objects[variant]);
+    } finally {
+      expect(await again.stop()).toBe(0);
+    }
+
+    // Again over that install: an object the archive does not hold is removed, the rest stays as it was.
+    await s3.client.send(new PutObjectCommand({ Bucket: "heron-backup-dst", Key: "restored/site/documents/1700000000000.txt", Body: "later upload" }));
+    const over = await runScript("scripts/restore.ts", [archive], target);
+    expect(over.code, over.output).toBe(0);
+    expect(await bucketSums("heron-backup-dst", "restored/site")).toEqual(objects);
+
+    // A bucket holding another file under one of the archive's names is refused, and nothing changes.
+    const clashing = Object.keys(objects).find((k) => k.startsWith("documents/"))!;
+    await s3.client.send(new PutObjectCommand({ Bucket: "heron-backup-dst", Key: `restored/site/${clashing}`, Body: "another site's file" }));
+    const dbBefore = sha(readFileSync(path.join(target.DATA_DIR, "shoreline.db")));
+    const bucketBefore = await bucketSums("heron-backup-dst", "restored/site");
+    const clash = await runScript("scripts/restore.ts", [archive], target);
+    expect(clash.code).toBe(1);
+    expect(clash.output).toContain("The bucket holds another document under the name");
+    expect(clash.output).toContain("Nothing was changed.");
+    expect(await bucketSums("heron-backup-dst", "restored/site")).toEqual(bucketBefore);
+    expect(sha(readFileSync(path.join(target.DATA_DIR, "shoreline.db")))).toBe(dbBefore);
+
+    // The same archive onto local disk: the files land in DATA_DIR.
+    const onDisk = { DATA_DIR: tmp("disk"), PORT: target.PORT };
+    const toDisk = await runScript("scripts/restore.ts", [archive], onDisk);
+    expect(toDisk.code, toDisk.output).toBe(0);
+    expect(diskSums(onDisk.DATA_DIR)).toEqual(objects);
   });
 });
