@@ -5,7 +5,7 @@
  * 235 per 100 mL (2012 Recreational Water Quality Criteria, EPA 820-F-12-058) and Chicago's flag scheme (over 1000:
  * closed), as the specification fixes them.
  */
-import { addDaysTo } from "./dates.ts";
+import { addDaysTo } from "./iso-date.ts";
 
 /** Beach Action Value: from this count per 100 mL the beach is under a Caution advisory. */
 export const CAUTION_THRESHOLD = 235;

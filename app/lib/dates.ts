@@ -8,8 +8,9 @@ import { format } from "date-fns/format";
 import { parseISO } from "date-fns/parseISO";
 import { TZDate } from "@date-fns/tz";
 
-/** Matches an ISO calendar date, "YYYY-MM-DD". */
-export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+import { ISO_DATE } from "./iso-date.ts";
+
+export { addDaysTo, ISO_DATE } from "./iso-date.ts";
 
 /** Whether `value` is a real calendar date written "YYYY-MM-DD" (2026-02-30 is not). */
 export function isIsoDate(value: string): boolean {
@@ -60,15 +61,3 @@ export function eventWindow(timeZone: string, now: Date = new Date()): { from: s
   return { from: `${year}-01-01`, to: `${year}-12-31`, today };
 }
 
-/**
- * The calendar date `days` after `date` (before it when negative); calendar arithmetic, no time zone involved.
- * @param date "YYYY-MM-DD"
- * @returns "YYYY-MM-DD"
- * @throws RangeError when `date` is not a valid "YYYY-MM-DD"
- */
-export function addDaysTo(date: string, days: number): string {
-  // UTC arithmetic on plain dates, without date-fns: the browser's beach rules (lib/beach.ts) use this.
-  const start = ISO_DATE.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
-  if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== date) throw new RangeError(`Not a calendar date: ${date}`);
-  return new Date(start + days * 86_400_000).toISOString().slice(0, 10);
-}

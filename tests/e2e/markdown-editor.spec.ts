@@ -12,11 +12,12 @@ import { expect, expectNoAxeViolations, openAdmin, PHONE, signIn, test, waitForH
 const BUTTONS = ["Bold", "Italic", "Link", "Heading", "Bulleted list", "Numbered list"];
 /**
  * A ceiling on the home page's first-load JavaScript (gzip -9 of each file fetched while loading). The issue's target
- * is 110 KB; main measured 114.2 KB before the Markdown work (React and React Router alone are about 111 KB,
- * shared/ENVIRONMENT.md) and 114.4 KB after it (the 0.2 KB Markdown component). This keeps it from growing while the
- * 110 KB goal is worked on separately.
+ * is 110 KB; React and React Router alone are about 111 KB (shared/ENVIRONMENT.md). Main measured 114.4 KB after the
+ * Markdown work and 117.3 KB with issue 11's subscribe form and advisory; then 112.5 KB once @date-fns/tz stayed out
+ * of the browser (lib/iso-date.ts) and the public pages' shared modules became one chunk (vite.config.ts). This keeps
+ * it from growing.
  */
-const FIRST_LOAD_LIMIT = 115 * 1024;
+const FIRST_LOAD_LIMIT = 113 * 1024;
 
 /** The JavaScript a page fetched while loading: each script's URL, body and gzip size. */
 async function scriptsOf(page: Page, path: string) {
