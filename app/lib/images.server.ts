@@ -6,7 +6,7 @@
  * again as WebP at a few widths; sharp writes no metadata unless asked (we never call `withMetadata`/`keepExif`), so
  * EXIF, GPS, XMP and IPTC of a phone photo are not published, and an embedded ICC profile (Display P3, Adobe RGB) is
  * applied, the pixels converted to sRGB and the profile dropped. Each variant is one file of the image store
- * (`$DATA_DIR/images/<id>-<width>.webp`); the row in `image` is written after every file, and a failure removes what
+ * (`$DATA_DIR/images/<id>-<width>.webp`, or `<prefix>/images/…` of the bucket of STORAGE_URL); the row in `image` is written after every file, and a failure removes what
  * was written: there is never a row without its files.
  */
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";

@@ -73,12 +73,22 @@ function readDkim(config: Config): DkimOptions | undefined {
 }
 
 /**
- * Brings the database up to date and makes sure the configured administrator exists.
+ * Brings the database up to date and makes sure the configured administrator exists; sweeps what interrupted
+ * uploads left in the stores (the first use of the bucket with STORAGE_URL).
  * @returns the names of the migrations applied now
+ * @throws an error naming STORAGE_URL when the bucket cannot be used (missing, unreachable, access denied)
  */
 export async function prepareServices(services: Services): Promise<string[]> {
   const applied = await migrateToLatest(services.database);
-  const swept = (await services.storage.sweep()) + (await services.images.sweep());
+  let swept: number;
+  try {
+    swept = (await services.storage.sweep()) + (await services.images.sweep());
+  } catch (error) {
+    // The first request to the bucket: say which setting to look at (never the keys themselves).
+    const s3 = services.config.s3;
+    if (!s3) throw error;
+    throw new Error(`STORAGE_URL: s3://${s3.bucket}/${s3.prefix} cannot be used (${(error as Error).name}: ${(error as Error).message}); check the bucket, S3_ENDPOINT, S3_REGION and the keys`, { cause: error });
+  }
   if (swept > 0) services.logger.warn({ files: swept }, "removed temporary upload files left by a crash");
   await migrateAuth(services.auth);
   if (services.config.admin) {

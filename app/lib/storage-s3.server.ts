@@ -35,12 +35,22 @@ const QUEUE_SIZE = 2;
 /** How old an unfinished multipart upload must be before `sweep` aborts it, by default (another server may still be sending it). */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/** How long the client waits, in ms: for a connection, and on a connection that has gone quiet (either way). */
+export interface S3Timeouts {
+  connectMs: number;
+  idleMs: number;
+}
+
+/** A dead endpoint fails a request after these instead of holding it (and the page, or the start) for ever. */
+const TIMEOUTS: S3Timeouts = { connectMs: 5_000, idleMs: 60_000 };
+
 /**
  * An S3 client for `settings`, made on the first call and shared by later ones (the SDK is imported then).
  * Against a server other than AWS (an endpoint is set) checksums are sent and checked only where the S3 API requires
  * them: the SDK's newer default (CRC32 on every upload) is refused by several S3-compatible servers.
+ * @param timeouts default 5 s to connect and 60 s of silence on a connection (the SDK has none by default)
  */
-export function lazyS3Client(settings: S3Settings): () => Promise<S3Client> {
+export function lazyS3Client(settings: S3Settings, timeouts: S3Timeouts = TIMEOUTS): () => Promise<S3Client> {
   let client: Promise<S3Client> | undefined;
   return () =>
     (client ??= import("@aws-sdk/client-s3").then(
@@ -49,6 +59,7 @@ export function lazyS3Client(settings: S3Settings): () => Promise<S3Client> {
           region: settings.region,
           endpoint: settings.endpoint,
           forcePathStyle: settings.forcePathStyle,
+          requestHandler: { connectionTimeout: timeouts.connectMs, socketTimeout: timeouts.idleMs },
           ...(settings.credentials ? { credentials: settings.credentials } : {}),
           ...(settings.endpoint ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } : {}),
         }),

@@ -14,12 +14,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import http from "node:http";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { CreateMultipartUploadCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from "@aws-sdk/client-s3";
 import SQLite from "better-sqlite3";
 import sharp from "sharp";
 import { extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage, PART_SIZE } from "#app/lib/storage-s3.server.ts";
+import { createS3Storage, lazyS3Client, PART_SIZE } from "#app/lib/storage-s3.server.ts";
 import { createDiskStorage, IMAGE_FILE_ID, STORAGE_ID, type Storage } from "#app/lib/storage.server.ts";
 import { startFakeS3, type FakeS3 } from "../support/s3.ts";
 import { freePort, runServerToExit, signInCookie, startServer, type RunningServer } from "../support/server.ts";
@@ -242,6 +243,27 @@ describe("S3 storage specifics", () => {
     expect((await s3.pendingUploads(BUCKET)).filter((k) => k.startsWith(folder))).toHaveLength(1);
   });
 
+  it("gives up on an endpoint that accepts connections and never answers, instead of waiting for ever", async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const client = lazyS3Client(
+        { bucket: BUCKET, prefix: "", endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }, forcePathStyle: true },
+        { connectMs: 1000, idleMs: 300 },
+      );
+      const storage = createS3Storage({ client, bucket: BUCKET, folder: "documents", ids: STORAGE_ID });
+      const started = performance.now();
+      await expect(storage.check()).rejects.toThrow(/timed out/);
+      expect(performance.now() - started).toBeLessThan(10_000);
+      (await client()).destroy();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+
   it("keeps documents and pictures under their own prefixes of one bucket", async () => {
     const documents = createS3Storage({ client: s3.client, bucket: BUCKET, folder: "lake/documents", ids: STORAGE_ID });
     const images = createS3Storage({ client: s3.client, bucket: BUCKET, folder: "lake/images", ids: IMAGE_FILE_ID });
@@ -335,6 +357,9 @@ describe("the server with STORAGE_URL in s3rver", () => {
     expect(deleted.status).toBe(302);
     expect(await storedBy(dir, PREFIX)).toMatchObject({ rows: [], keys: [] });
     expect((await fetch(`${server.url}/documents/${id}`)).status).toBe(404);
+    // The log (level info) names the bucket, never the keys.
+    expect(server.output()).toContain(`"files":"s3://${SITE_BUCKET}/${PREFIX}"`);
+    expect(server.output()).not.toContain("S3RVER");
   });
 
   it("leaves no object and no row when a later file of the upload is too large", { timeout: 60_000 }, async () => {
@@ -418,6 +443,16 @@ describe("start-up with object storage", () => {
     const result = await runServerToExit({ DATA_DIR: dir, STORAGE_URL: url });
     expect(result.code).toBe(1);
     expect(result.output).toContain(message);
+  });
+
+  it("stops with a message naming STORAGE_URL when the bucket does not exist, and never prints the secret key", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shoreline-s3-bad-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const secret = "secret-key-never-printed-0123456789";
+    const result = await runServerToExit({ DATA_DIR: dir, SEED: "none", ...s3.env("no-such-bucket", "site"), S3_SECRET_ACCESS_KEY: secret });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain("STORAGE_URL: s3://no-such-bucket/site cannot be used (NoSuchBucket");
+    expect(result.output).not.toContain(secret);
   });
 });
 

@@ -3,7 +3,7 @@
  * calls it lacks added over its own upload folders, ListMultipartUploads and AbortMultipartUpload (s3rver 3.7.1
  * answers NotImplemented and MethodNotAllowed). The code under test talks plain S3 to it through the SDK.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -64,7 +64,9 @@ export async function startFakeS3(): Promise<FakeS3> {
   };
   internals.middleware.unshift(async (ctx, next) => {
     const [bucket, ...rest] = ctx.path.split("/").filter((part) => part !== "");
-    if (ctx.method === "GET" && bucket && rest.length === 0 && "uploads" in ctx.query) {
+    // A bucket that does not exist goes on to s3rver, which answers NoSuchBucket.
+    if (!bucket || !existsSync(path.dirname(uploadsDir(bucket)))) return next();
+    if (ctx.method === "GET" && rest.length === 0 && "uploads" in ctx.query) {
       const prefix = typeof ctx.query.prefix === "string" ? ctx.query.prefix : "";
       const uploads = (await listUploads(bucket)).filter((u) => u.key.startsWith(prefix));
       ctx.type = "application/xml";
@@ -78,7 +80,7 @@ export async function startFakeS3(): Promise<FakeS3> {
       return;
     }
     const uploadId = ctx.query.uploadId;
-    if (ctx.method === "DELETE" && bucket && rest.length > 0 && typeof uploadId === "string" && /^[\w-]+$/.test(uploadId)) {
+    if (ctx.method === "DELETE" && rest.length > 0 && typeof uploadId === "string" && /^[\w-]+$/.test(uploadId)) {
       await rm(path.join(uploadsDir(bucket), uploadId), { recursive: true, force: true });
       ctx.status = 204;
       return;

@@ -18,8 +18,8 @@ interface UploadResult {
 /**
  * Receives document uploads (multipart, field "file", up to 10 at once). Each file is judged by its content; an
  * unsupported one is refused with a message and nothing of it is kept; an oversized one, or a body cut off, fails
- * the whole request and nothing of it is kept. Answers JSON to the upload
- * widget (`Accept: application/json`), or redirects back to the documents screen for a plain form post.
+ * the whole request and nothing of it is kept. Answers JSON to the upload widget (`Accept: application/json`), or
+ * redirects back to the documents screen for a plain form post.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);
