@@ -8,7 +8,10 @@
  * compares them with those the page was made with. A miss is rendered by the library as any request is, and what it
  * writes is kept as it goes out. Each served copy gets the response's own CSP nonce in place of the one it was
  * rendered with, so nonces stay per-response. A weak ETag (the body without its nonce) lets browsers revalidate
- * with a 304.
+ * with a 304. One rendering per page at a time: requests that miss while the same page (same key, same data) is
+ * being rendered wait for it and are served its copy, so that a write, which changes the counters every page is kept
+ * with, costs one rendering of each page read afterwards, not one per reader (under 200 clients with a few writes a
+ * second, every reader rendered anew and reads fell from about 1,000 to about 130 a second: npm run test:cluster).
  */
 import { createHash } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
@@ -98,6 +101,8 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
   let routes: CacheRoute[] | undefined;
   const cache = new Map<string, Entry>();
   const cacheablePaths = new Map<string, boolean>();
+  /** The page being rendered for each key, with the counters it is made with; resolves to its entry, if kept. */
+  const rendering = new Map<string, { versions: string; made: Promise<Entry | undefined> }>();
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
@@ -109,8 +114,20 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
       const key = `${req.originalUrl}|${await associationToday(db)}`;
       const entry = cache.get(key);
       if (entry && entry.versions === versions) return serve(entry, req, res, nonce);
+      const pending = rendering.get(key);
+      if (pending && pending.versions === versions) {
+        const kept = await pending.made;
+        // Not kept (not a 200, or it set a cookie): this request is rendered as any other.
+        return kept ? serve(kept, req, res, nonce) : await render(req, res, next);
+      }
+      let settle: (made: Entry | undefined) => void = () => {};
+      const rendered = new Promise<Entry | undefined>((resolve) => (settle = resolve));
+      rendering.set(key, { versions, made: rendered });
       holdResponse(res, (status, headers, body) => {
-        if (status !== 200 || headers.some(([name]) => name === "set-cookie")) return false;
+        if (status !== 200 || headers.some(([name]) => name === "set-cookie")) {
+          settle(undefined);
+          return false;
+        }
         const isHtml = headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
         const text = body.toString("utf8");
         const parts = (isHtml && nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
@@ -125,10 +142,17 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
         cache.delete(key);
         cache.set(key, made);
         if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+        settle(made);
         serve(made, req, res, nonce);
         return true;
       });
-      await render(req, res, next);
+      try {
+        await render(req, res, next);
+      } finally {
+        // A rendering that failed or never ended its response lets the waiting requests render for themselves.
+        settle(undefined);
+        if (rendering.get(key)?.made === rendered) rendering.delete(key);
+      }
     } catch (error) {
       next(error);
     }
