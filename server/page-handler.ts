@@ -1,19 +1,19 @@
 /**
  * React Router behind Express (`@react-router/express` turns Express requests into Fetch requests and writes the
- * responses), with a cache of public pages in memory around it (performance target of issue 5).
+ * responses), with a cache of public pages in memory around it (performance targets of issues 5 and 13).
  *
  * A GET of a page whose routes all say `handle.pageCache` (see app/lib/route-handle.ts), or its `.data` for client
  * navigation, by a visitor without a session is kept, keyed by URL and the association's date, and served again for
  * as long as the data it was made from is unchanged: every request reads the change counters (one small query) and
  * compares them with those the page was made with. A miss is rendered by the library as any request is, and what it
- * writes is kept as it goes out. Each served copy gets the response's own CSP nonce in place of the one it was
- * rendered with, so nonces stay per-response. A weak ETag (the body without its nonce) lets browsers revalidate
- * with a 304. One rendering per page at a time: requests that miss while the same page (same key, same data) is
- * being rendered wait for it and are served its copy, so that a write, which changes the counters every page is kept
- * with, costs one rendering of each page read afterwards, not one per reader (under 200 clients with a few writes a
- * second, every reader rendered anew and reads fell from about 1,000 to about 130 a second: npm run test:cluster).
+ * writes is kept as it goes out: one byte-identical copy per page version, in Brotli, gzip and plain, with the CSP
+ * naming its inline code by hash instead of the nonce it was rendered with (server/page-version.ts), a strong ETag
+ * per encoding and `Vary: Accept-Encoding`. One rendering per page at a time: requests that miss while the same page
+ * (same key, same data) is being rendered wait for it and are served its copy, so that a write, which changes the
+ * counters every page is kept with, costs one rendering of each page read afterwards, not one per reader (under 200
+ * clients with a few writes a second, every reader rendered anew and reads fell from about 1,000 to about 130 a
+ * second: npm run test:cluster).
  */
-import { createHash } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
@@ -22,21 +22,20 @@ import type { Database } from "#app/lib/db.server.ts";
 import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import { getVersions } from "#app/models/changes.server.ts";
+import { makePageVersion, matchesVersion, PAGE_ENCODINGS, type PageEncoding, type PageVersion } from "./page-version.ts";
 
 const MAX_ENTRIES = 500;
+/**
+ * Most bytes the cache holds, all encodings together. Pages differ by query string, so without a bound on bytes
+ * a client could fill memory with large pages at made-up addresses; the least recently used go first.
+ */
+const MAX_BYTES = 24 * 1024 * 1024;
 
 interface Entry {
   versions: string;
   status: number;
   headers: [string, string][];
-  /**
-   * The body as UTF-8 bytes, cut where its nonce was, so that each copy is written with its own nonce without a
-   * search, an encoding or a copy of the page: the parts are written to the socket as they are.
-   */
-  parts: Buffer[];
-  /** Bytes of the parts together. */
-  partsLength: number;
-  etag: string;
+  version: PageVersion;
 }
 
 export interface PageHandlerOptions {
@@ -100,6 +99,7 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
   const render = createRequestHandler({ build, getLoadContext, mode });
   let routes: CacheRoute[] | undefined;
   const cache = new Map<string, Entry>();
+  let bytes = 0;
   const cacheablePaths = new Map<string, boolean>();
   /** The page being rendered for each key, with the counters it is made with; resolves to its entry, if kept. */
   const rendering = new Map<string, { versions: string; made: Promise<Entry | undefined> }>();
@@ -109,16 +109,20 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
       if (mode === "development") return await render(req, res, next);
       routes ??= cacheRoutes(await build());
       if (!isCacheable(req, routes, cacheablePaths)) return await render(req, res, next);
-      const nonce = String(res.locals.nonce ?? "");
       const versions = JSON.stringify(await getVersions(db));
       const key = `${req.originalUrl}|${await associationToday(db)}`;
       const entry = cache.get(key);
-      if (entry && entry.versions === versions) return serve(entry, req, res, nonce);
+      if (entry && entry.versions === versions) {
+        // Most recently used last, so that eviction takes the least recently used first.
+        cache.delete(key);
+        cache.set(key, entry);
+        return serve(entry, req, res);
+      }
       const pending = rendering.get(key);
       if (pending && pending.versions === versions) {
         const kept = await pending.made;
         // Not kept (not a 200, or it set a cookie): this request is rendered as any other.
-        return kept ? serve(kept, req, res, nonce) : await render(req, res, next);
+        return kept ? serve(kept, req, res) : await render(req, res, next);
       }
       let settle: (made: Entry | undefined) => void = () => {};
       const rendered = new Promise<Entry | undefined>((resolve) => (settle = resolve));
@@ -128,22 +132,26 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
           settle(undefined);
           return false;
         }
-        const isHtml = headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
-        const text = body.toString("utf8");
-        const parts = (isHtml && nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
+        const html = headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
+        const csp = res.getHeader("Content-Security-Policy");
         const made: Entry = {
           versions,
           status,
           headers: headers.filter(([name]) => name !== "content-length"),
-          parts,
-          partsLength: parts.reduce((sum, part) => sum + part.length, 0),
-          etag: `W/"${parts.reduce((hash, part) => hash.update(part), createHash("sha1")).digest("base64url")}"`,
+          version: makePageVersion(body, { nonce: String(res.locals.nonce ?? ""), csp: typeof csp === "string" ? csp : undefined, html }),
         };
+        const old = cache.get(key);
+        if (old) bytes -= old.version.size;
         cache.delete(key);
         cache.set(key, made);
-        if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+        bytes += made.version.size;
+        for (const [oldest, dropped] of cache) {
+          if (cache.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
+          cache.delete(oldest);
+          bytes -= dropped.version.size;
+        }
         settle(made);
-        serve(made, req, res, nonce);
+        serve(made, req, res);
         return true;
       });
       try {
@@ -194,23 +202,27 @@ function holdResponse(res: ExpressResponse, done: (status: number, headers: [str
   }) as ExpressResponse["end"];
 }
 
-function serve(entry: Entry, req: ExpressRequest, res: ExpressResponse, nonce: string) {
+/**
+ * Sends the stored version in the encoding the browser prefers of those it accepts (Brotli, then gzip, then none),
+ * or 304 when its If-None-Match names this version. The compression middleware leaves a body with a
+ * Content-Encoding alone.
+ */
+function serve(entry: Entry, req: ExpressRequest, res: ExpressResponse) {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader("ETag", entry.etag);
+  const accepted = req.acceptsEncodings([...PAGE_ENCODINGS]);
+  const encoding: PageEncoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
+  const { version } = entry;
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("ETag", version.etags[encoding]);
   res.setHeader("Cache-Control", "no-cache");
-  if (req.get("if-none-match")?.split(/\s*,\s*/).includes(entry.etag)) {
-    // A 304 updates the browser's stored headers: without a CSP header here, the stored one keeps matching the
-    // nonce of the stored page.
-    res.removeHeader("Content-Security-Policy");
+  if (version.csp) res.setHeader("Content-Security-Policy", version.csp);
+  if (matchesVersion(req.get("if-none-match"), version)) {
     res.status(304).end();
     return;
   }
-  const nonceBytes = Buffer.from(nonce, "utf8");
+  const body = version.bodies[encoding];
   res.status(entry.status);
-  res.setHeader("Content-Length", entry.partsLength + nonceBytes.length * (entry.parts.length - 1));
-  entry.parts.forEach((part, i) => {
-    if (i > 0) res.write(nonceBytes);
-    res.write(part);
-  });
-  res.end();
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
 }

@@ -1,10 +1,13 @@
 /**
  * The public page cache: served again while the data is unchanged, new on the first request after a change (also a
- * change made by another process), a fresh CSP nonce in every copy, 304 for a matching ETag, never for a session.
+ * change made by another process), one byte-identical copy per page version and encoding (issue 13) with a strong
+ * ETag each, 304 for a matching ETag, never for a session.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server.ts";
 import { createNewsPost } from "#app/models/news.server.ts";
@@ -21,30 +24,48 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function nonceOf(response: Response): string {
-  return /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+/** The body's bytes as sent, without fetch decoding them (node:http keeps Content-Encoding as it is). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
 }
 
 describe("public page cache", () => {
-  it("serves the same page with a new nonce each time, matching its header", async () => {
-    const first = await fetch(server.url);
-    const second = await fetch(server.url);
-    const [a, b] = [await first.text(), await second.text()];
-    expect(first.headers.get("etag")).toBeTruthy();
-    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
-    expect(nonceOf(first)).not.toBe(nonceOf(second));
-    expect(a).toContain(`nonce="${nonceOf(first)}"`);
-    expect(b).toContain(`nonce="${nonceOf(second)}"`);
-    expect(b).not.toContain(nonceOf(first));
-    expect(b.replaceAll(nonceOf(second), "N")).toBe(a.replaceAll(nonceOf(first), "N"));
+  it("gives two visitors byte-identical bodies and the same headers for the same page version, in each encoding", async () => {
+    for (const [accept, encoding] of [["br, gzip, deflate", "br"], ["gzip", "gzip"], ["identity", undefined]] as const) {
+      const a = await rawGet(server.url, { "Accept-Encoding": accept });
+      const b = await rawGet(server.url, { "Accept-Encoding": accept });
+      expect(a.status).toBe(200);
+      expect(a.headers["content-encoding"], accept).toBe(encoding);
+      expect(a.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(Buffer.compare(a.body, b.body), accept).toBe(0);
+      expect(Number(a.headers["content-length"])).toBe(a.body.length);
+      expect(b.headers.etag).toBe(a.headers.etag);
+      expect(a.headers.etag, "a strong ETag").toMatch(/^"[^"]+"$/);
+      expect(b.headers["content-security-policy"]).toBe(a.headers["content-security-policy"]);
+      const html = (encoding === "br" ? brotliDecompressSync(a.body) : encoding === "gzip" ? gunzipSync(a.body) : a.body).toString("utf8");
+      expect(html).toContain("<!DOCTYPE html>");
+    }
+    // Different bytes, different tags: one per encoding.
+    const tags = await Promise.all(["br", "gzip", "identity"].map(async (e) => (await rawGet(server.url, { "Accept-Encoding": e })).headers.etag));
+    expect(new Set(tags).size).toBe(3);
   });
 
-  it("answers 304 to a matching ETag, without a CSP header", async () => {
+  it("answers 304 to a matching ETag, in any of its encodings, with the version's policy", async () => {
     const first = await fetch(`${server.url}/the-lake`);
     await first.text();
-    const again = await fetch(`${server.url}/the-lake`, { headers: { "If-None-Match": first.headers.get("etag")! } });
-    expect(again.status).toBe(304);
-    expect(again.headers.get("content-security-policy")).toBeNull();
+    for (const tag of [first.headers.get("etag")!, first.headers.get("etag")!.replace(/-(br|gz)"$/, '"'), `W/${first.headers.get("etag")}`]) {
+      const again = await fetch(`${server.url}/the-lake`, { headers: { "If-None-Match": tag } });
+      expect(again.status, tag).toBe(304);
+      expect(again.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+    }
   });
 
   it("shows a change made by another process on the next request", async () => {

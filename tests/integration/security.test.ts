@@ -2,6 +2,7 @@
  * Access control and headers, checked against the production build. The routes come from the build's own route
  * manifest, not a hand-kept list: a new admin route is covered the day it is added.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -133,34 +134,56 @@ describe("access control from the route manifest", () => {
 });
 
 describe("headers", () => {
-  it("sends the security headers with a per-request nonce CSP", async () => {
-    const first = await fetch(server.url);
-    const second = await fetch(server.url);
-    const csp = first.headers.get("content-security-policy") ?? "";
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"]) {
-      expect(csp).toContain(directive);
+  it("sends the security headers; a public page's inline scripts and styles are allowed by hash, nothing else", async () => {
+    for (const url of ["/", "/the-lake", "/news-events", "/membership"]) {
+      const first = await fetch(`${server.url}${url}`);
+      const second = await fetch(`${server.url}${url}`);
+      const csp = first.headers.get("content-security-policy") ?? "";
+      for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"]) {
+        expect(csp, url).toContain(directive);
+      }
+      expect(csp, url).not.toContain("unsafe-inline");
+      expect(csp, url).not.toContain("unsafe-eval");
+      expect(csp, url).not.toContain("nonce-");
+      // The same page version: the same policy and the same bytes for every visitor (issue 13).
+      expect(second.headers.get("content-security-policy"), url).toBe(csp);
+      const html = await first.text();
+      expect(await second.text(), url).toBe(html);
+      expect(html, url).not.toContain("nonce=");
+      // Hashed here on their own (not with the server's parser): every inline script and style is in the policy,
+      // and the policy allows nothing else.
+      const hash = (code: string) => `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`;
+      const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => hash(m[1] ?? ""));
+      const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => hash(m[1] ?? ""));
+      expect(scripts.length, url).toBeGreaterThan(0);
+      expect(html, url).toContain('<style id="site-css">');
+      const sources = (name: string) => csp.split(";").find((d) => d.startsWith(`${name} `))?.split(" ").slice(1) ?? [];
+      expect(new Set(sources("script-src")), url).toEqual(new Set(["'self'", ...scripts]));
+      expect(new Set(sources("style-src")), url).toEqual(new Set(["'self'", ...styles]));
+      expect(html, url).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      expect(html, url).not.toMatch(/\sstyle="/);
+      expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(first.headers.get("permissions-policy")).toContain("camera=()");
+      expect(first.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(first.headers.get("strict-transport-security")).toBeNull();
     }
-    expect(csp).not.toContain("unsafe-inline");
-    expect(csp).not.toContain("unsafe-eval");
+  });
+
+  it("gives a page that is not cached (sign-in) a new nonce per response, on every inline script and style", async () => {
+    const first = await fetch(`${server.url}/login`);
+    const second = await fetch(`${server.url}/login`);
+    const csp = first.headers.get("content-security-policy") ?? "";
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
     expect(second.headers.get("content-security-policy")).not.toContain(nonce!);
     const html = await first.text();
-    // Every inline script carries the nonce; none goes without.
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");
     expect(inline.length).toBeGreaterThan(0);
     for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
-    // So does every inline style, the site's stylesheet among them (decision 005), and styles need the nonce too.
-    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
     const styles = [...html.matchAll(/<style([^>]*)>/g)].map((m) => m[1] ?? "");
-    expect(styles.some((attributes) => attributes.includes('id="site-css"'))).toBe(true);
     for (const attributes of styles) expect(attributes).toContain(`nonce="${nonce}"`);
-    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
-    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(first.headers.get("permissions-policy")).toContain("camera=()");
-    expect(first.headers.get("cross-origin-opener-policy")).toBe("same-origin");
-    expect(first.headers.get("strict-transport-security")).toBeNull();
   });
 
   it("sends them on static files and errors too", async () => {
