@@ -1,0 +1,104 @@
+import { createHash } from "node:crypto";
+import { buffer } from "node:stream/consumers";
+import { MaxFileSizeExceededError, MaxFilesExceededError, MultipartParseError } from "@remix-run/form-data-parser";
+import { describe, expect, it } from "vitest";
+import { readMultipartStream, type StreamedFile } from "./multipart-stream.server.ts";
+
+/** A request whose body arrives in the given chunks, then ends (or fails with `failWith`). */
+function request(chunks: Uint8Array[], contentType: string, failWith?: Error): Request {
+  let at = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at < chunks.length) controller.enqueue(chunks[at++]!);
+      else if (failWith) controller.error(failWith);
+      else controller.close();
+    },
+  });
+  return new Request("http://localhost/upload", { method: "POST", headers: { "Content-Type": contentType }, body, duplex: "half" } as RequestInit);
+}
+
+/** A form's body as the Request class writes it, with its Content-Type. */
+async function formBody(form: FormData): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const r = new Request("http://localhost/", { method: "POST", body: form });
+  return { bytes: new Uint8Array(await r.arrayBuffer()), contentType: r.headers.get("content-type")! };
+}
+
+/** Reads the form, each file whole, and records what came. */
+async function read(req: Request, limits = { maxFileSize: 1024 * 1024, maxFiles: 5 }) {
+  const files: { fieldName: string; name: string; sha: string; size: number }[] = [];
+  const fields = await readMultipartStream(req, limits, async (file: StreamedFile) => {
+    const bytes = await buffer(file.body);
+    files.push({ fieldName: file.fieldName, name: file.name, sha: createHash("sha256").update(bytes).digest("hex"), size: bytes.length });
+  });
+  return { fields, files };
+}
+
+const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+describe("readMultipartStream", () => {
+  const first = new Uint8Array(3000).map((_, i) => (i * 7) % 256);
+  // A file that holds most of a delimiter and line breaks, to catch a reader that finds the boundary too early.
+  const tricky = new TextEncoder().encode("line\r\n--\r\n----WebKitFormBoundary\r\n\r\n--");
+  const form = new FormData();
+  form.append("title", "Annual minutes");
+  form.append("file", new File([first], "a.pdf"));
+  form.append("file", new File([tricky], "Prot\u00f6koll \"2026\".txt"));
+  form.append("note", "é – ünïcode");
+
+  it("reads fields and files byte for byte wherever the body is cut into chunks", async () => {
+    const { bytes, contentType } = await formBody(form);
+    const expected = {
+      fields: { title: "Annual minutes", note: "é – ünïcode" },
+      files: [
+        { fieldName: "file", name: "a.pdf", sha: sha(first), size: first.length },
+        { fieldName: "file", name: "Prot\u00f6koll %222026%22.txt", sha: sha(tricky), size: tricky.length },
+      ],
+    };
+    // The quotes in the name come as the sender escaped them (%22), and stay so.
+    expect(await read(request([bytes], contentType))).toEqual(expected);
+    for (let cut = 1; cut < bytes.length; cut += 37) {
+      expect(await read(request([bytes.subarray(0, cut), bytes.subarray(cut)], contentType)), `cut at ${cut}`).toEqual(expected);
+    }
+    const oneByOne = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+    expect(await read(request(oneByOne, contentType))).toEqual(expected);
+  });
+
+  it("fails the file and the read past the size limit, or past the number of files", async () => {
+    const { bytes, contentType } = await formBody(form);
+    let seen: unknown;
+    await expect(
+      readMultipartStream(request([bytes], contentType), { maxFileSize: 2000, maxFiles: 5 }, async (file) => {
+        await buffer(file.body).catch((error: unknown) => (seen = error));
+      }),
+    ).rejects.toBeInstanceOf(MaxFileSizeExceededError);
+    expect(seen).toBeInstanceOf(MaxFileSizeExceededError);
+    await expect(read(request([bytes], contentType), { maxFileSize: 10_000, maxFiles: 1 })).rejects.toBeInstanceOf(MaxFilesExceededError);
+  });
+
+  it("fails the file being read when the body breaks off, or ends before the closing boundary", async () => {
+    const { bytes, contentType } = await formBody(form);
+    let seen: unknown;
+    const broken = readMultipartStream(request([bytes.subarray(0, 2000)], contentType, new Error("client went away")), { maxFileSize: 10_000, maxFiles: 5 }, async (file) => {
+      await buffer(file.body).catch((error: unknown) => (seen = error));
+    });
+    await expect(broken).rejects.toBeInstanceOf(MultipartParseError);
+    expect(seen).toBeInstanceOf(Error);
+    await expect(read(request([bytes.subarray(0, bytes.length - 10)], contentType))).rejects.toBeInstanceOf(MultipartParseError);
+    await expect(read(request([bytes], "multipart/form-data"))).rejects.toBeInstanceOf(MultipartParseError);
+    await expect(read(request([bytes], "application/x-www-form-urlencoded"))).rejects.toBeInstanceOf(MultipartParseError);
+  });
+
+  it("skips the rest of a file its handler does not read, and goes on with the next", async () => {
+    const big = new Uint8Array(2 * 1024 * 1024).fill(65);
+    const twoFiles = new FormData();
+    twoFiles.append("file", new File([big], "skipped.txt"));
+    twoFiles.append("file", new File([first], "read.pdf"));
+    const { bytes, contentType } = await formBody(twoFiles);
+    const got: string[] = [];
+    await readMultipartStream(request([bytes], contentType), { maxFileSize: 3 * 1024 * 1024, maxFiles: 5 }, async (file) => {
+      if (file.name === "skipped.txt") return; // neither read nor destroyed
+      got.push(sha(await buffer(file.body)));
+    });
+    expect(got).toEqual([sha(first)]);
+  });
+});
