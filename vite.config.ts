@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
  * dozen: each file costs its own request and gzip header, and compressed together they share one dictionary
  * (the home page's first-load JavaScript, issue 10's budget). Admin-only components stay in their own chunks.
  */
-const PUBLIC_SHARED = /\/app\/(components\/(BeachStatusBox|EventItem|Footer|Header|Markdown|NewsItem|Picture|SubscribeForm)\.tsx|lib\/(beach|events|format|iso-date|live-updates|meta|route-handle)\.ts)$/;
+const PUBLIC_SHARED = /\/app\/(components\/(BeachStatusBox|EventItem|Footer|Header|Markdown|NewsItem|Picture|SubscribeForm)\.tsx|lib\/(beach|events|format|iso-date|live-updates|meta|page-html|route-handle)\.ts)$/;
 
 export default defineConfig({
   plugins: [reactRouter()],

@@ -4,6 +4,8 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterC
 import appCss from "./app.css?inline";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 import { NonceContext, nonceContext } from "./lib/nonce.ts";
+import { PageHtmlContext } from "./lib/page-html.ts";
+import { pageHtmlContext } from "./lib/page-html.server.ts";
 import { lowPriorityModulePreloads } from "./lib/script-priority.server.ts";
 import { servicesContext } from "./lib/services.server.ts";
 
@@ -30,7 +32,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineCssContext.Provider value={appCss}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <PageHtmlContext.Provider value={loadContext.get(pageHtmlContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PageHtmlContext.Provider>
         </InlineCssContext.Provider>
       </NonceContext.Provider>,
       {

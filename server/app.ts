@@ -17,6 +17,7 @@ import { createPageHandler } from "./page-handler.ts";
 import { clientAddressContext } from "#app/lib/context.server.ts";
 import { ownUrl } from "#app/lib/server-url.ts";
 import { issueSetupToken } from "#app/lib/setup.server.ts";
+import { pageHtmlContext } from "#app/lib/page-html.server.ts";
 import { nonceContext } from "#app/lib/nonce.ts";
 import { createChangeFeed, type ChangeFeed } from "#app/lib/change-feed.server.ts";
 import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
@@ -152,6 +153,9 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
         context.set(nonceContext, String(res.locals.nonce ?? ""));
         context.set(servicesContext, services);
         context.set(clientAddressContext, req.ip ?? "unknown");
+        // A document request renders stored texts once, in the markup; its hydration data refers to them
+        // (app/lib/page-html.ts). A `.data` request carries the texts themselves.
+        if (!req.path.endsWith(".data")) context.set(pageHtmlContext, new Map());
         return context;
       },
     }),

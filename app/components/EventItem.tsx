@@ -1,13 +1,14 @@
 import type { Event } from "#db/schema.ts";
 import { clockTime, longDate } from "#app/lib/format.ts";
 import { Markdown } from "#app/components/Markdown.tsx";
+import type { Html } from "#app/lib/page-html.ts";
 
 /**
  * One event: title, date and time and place shown as text; `event.detailsHtml` is its Markdown details as the loader
  * rendered them (`eventsForDisplay` in app/lib/item-html.server.ts); and an "Add to calendar" link to the event's own
  * iCalendar file (/events/:id.ics, a plain link: it is a file, not a page).
  */
-export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place"> & { detailsHtml: string } }) {
+export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place"> & { detailsHtml: Html } }) {
   const when = [event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(" · ");
   return (
     <article className="card" aria-labelledby={`event-${event.id}`}>

@@ -1,12 +1,13 @@
 import type { NewsPost } from "#db/schema.ts";
 import { longDate } from "#app/lib/format.ts";
 import { Markdown } from "#app/components/Markdown.tsx";
+import type { Html } from "#app/lib/page-html.ts";
 
 /**
  * One news post; `post.html` is its Markdown text as the loader rendered it (`newsForDisplay` in
  * app/lib/item-html.server.ts): formatted, never raw HTML from the text.
  */
-export function NewsItem({ post, headingLevel = 3 }: { post: Pick<NewsPost, "id" | "title" | "date" | "author"> & { html: string }; headingLevel?: 2 | 3 }) {
+export function NewsItem({ post, headingLevel = 3 }: { post: Pick<NewsPost, "id" | "title" | "date" | "author"> & { html: Html }; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card" aria-labelledby={`news-${post.id}`}>

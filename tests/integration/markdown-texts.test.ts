@@ -43,7 +43,8 @@ async function page(pathname: string, headers: Record<string, string> = {}): Pro
 
 /** The inner HTML of every rendered text (`<div class="prose-md …">`) of a page. */
 function texts(html: string): string[] {
-  return [...html.matchAll(/<div class="prose-md[^"]*">([\s\S]*?)<\/div>/g)].map((m) => m[1]!);
+  // A document marks each text's element with the key its hydration data refers to (data-md, issue 13).
+  return [...html.matchAll(/<div class="prose-md[^"]*"(?: data-md="[^"]*")?>([\s\S]*?)<\/div>/g)].map((m) => m[1]!);
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -55,7 +56,7 @@ describe("formatting", () => {
     expect((await post("news", { title: "Dock formatted", text, date: today(), author: "Board" })).status).toBe(302);
     for (const pathname of ["/news-events", "/"]) {
       const html = await page(pathname);
-      expect(html).toContain('<div class="prose-md"><p><strong>Dock</strong> repair is <em>done</em>.<br>\nThanks to <a href="https://town.example" rel="nofollow noopener noreferrer">the town</a>.</p>\n<ul>\n<li>new boards</li>\n<li>new rails</li>\n</ul>\n<h3>Next</h3></div>');
+      expect(html.replaceAll(/ data-md="[^"]*"/g, "")).toContain('<div class="prose-md"><p><strong>Dock</strong> repair is <em>done</em>.<br>\nThanks to <a href="https://town.example" rel="nofollow noopener noreferrer">the town</a>.</p>\n<ul>\n<li>new boards</li>\n<li>new rails</li>\n</ul>\n<h3>Next</h3></div>');
     }
   });
 

@@ -59,7 +59,7 @@ function shownAfter(html: string): string {
 function cardText(page: string, labelledBy: string): string {
   const card = new RegExp(`<article class="card" aria-labelledby="${labelledBy}">([\\s\\S]*?)</article>`).exec(page);
   if (!card) throw new Error(`no card ${labelledBy} on the page`);
-  const text = /<div class="prose-md">([\s\S]*?)<\/div>/.exec(card[1]!);
+  const text = /<div class="prose-md"(?: data-md="[^"]*")?>([\s\S]*?)<\/div>/.exec(card[1]!);
   if (!text) throw new Error(`card ${labelledBy} shows no text`);
   return shownAfter(text[1]!);
 }

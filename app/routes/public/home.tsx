@@ -15,7 +15,7 @@ import { getAssociationDetails } from "#app/models/association.server.ts";
 import { getPageImageIds, getPageTexts } from "#app/models/page-texts.server.ts";
 import { Picture } from "#app/components/Picture.tsx";
 import { getImage } from "#app/lib/images.server.ts";
-import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { markdownFor } from "#app/lib/page-html.server.ts";
 import { Markdown } from "#app/components/Markdown.tsx";
 import { describeLatest, listLatestMeasurements } from "#app/models/measurements.server.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
@@ -26,6 +26,7 @@ export const handle = CACHEABLE_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
+  const md = markdownFor(context);
   // The details carry the time zone: one read of the settings serves the name, the beach and "today".
   const details = await getAssociationDetails(db);
   const { today, to } = eventWindow(details.timeZone);
@@ -41,16 +42,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const homePhoto = ids.homePhotoId ? await getImage(db, ids.homePhotoId) : undefined;
   return {
     banner: banner?.text ?? null,
-    news: newsForDisplay(news),
-    events: eventsForDisplay(upcoming.events),
+    news: newsForDisplay(news, md),
+    events: eventsForDisplay(upcoming.events, md),
     upcomingTotal: upcoming.total,
     beach: describeLatest(readings.at(-1), today),
     advisory: advisory && { status: advisory.status, reason: advisory.reason },
     beachName: details.beachName,
     associationName: details.name,
-    welcome: renderMarkdown(texts.welcome),
+    welcome: md(texts.welcome),
     homePhoto: homePhoto ?? null,
-    president: texts.presidentLetter ? { name: texts.presidentName, letter: renderMarkdown(texts.presidentLetter) } : null,
+    president: texts.presidentLetter ? { name: texts.presidentName, letter: md(texts.presidentLetter) } : null,
   };
 }
 

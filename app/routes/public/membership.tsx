@@ -2,7 +2,7 @@ import type { Route } from "./+types/membership";
 import { Link } from "react-router";
 import { membership } from "#content/membership.ts";
 import { getServices } from "#app/lib/context.server.ts";
-import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { markdownFor } from "#app/lib/page-html.server.ts";
 import { Markdown } from "#app/components/Markdown.tsx";
 import { getAssociationNumbers } from "#app/models/governance.server.ts";
 import { getPageImageIds, getPageTexts } from "#app/models/page-texts.server.ts";
@@ -20,9 +20,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
+  const md = markdownFor(context);
   const [texts, numbers, ids] = await Promise.all([getPageTexts(db), getAssociationNumbers(db), getPageImageIds(db)]);
   const treasurerImage = await getImage(db, ids.treasurerImageId);
-  return { benefits: renderMarkdown(texts.benefits), howToPay: renderMarkdown(texts.howToPay), treasurerAlt: texts.treasurerAlt, treasurerImage: treasurerImage ?? null, numbers };
+  return { benefits: md(texts.benefits), howToPay: md(texts.howToPay), treasurerAlt: texts.treasurerAlt, treasurerImage: treasurerImage ?? null, numbers };
 }
 
 export default function MembershipPage({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { SubscribeForm } from "#app/components/SubscribeForm.tsx";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
 import { eventsForDisplay, newsForDisplay } from "#app/lib/item-html.server.ts";
+import { markdownFor } from "#app/lib/page-html.server.ts";
 import { webcalUrl } from "#app/lib/feed-response.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
@@ -29,11 +30,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
+  const md = markdownFor(context);
   const { from, to, today } = eventWindow(await getTimeZone(db));
   const [posts, rows] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to })]);
-  const events = eventsForDisplay(rows);
+  const events = eventsForDisplay(rows, md);
   return {
-    news: newsForDisplay(posts),
+    news: newsForDisplay(posts, md),
     year: from.slice(0, 4),
     upcoming: events.filter((e) => e.date >= today),
     past: events.filter((e) => e.date < today).reverse(),

@@ -15,7 +15,7 @@ import { Picture } from "#app/components/Picture.tsx";
 import { getImage } from "#app/lib/images.server.ts";
 import { questions } from "#app/models/site-content.server.ts";
 import { getPageImageIds, getPageTexts, parseFacts } from "#app/models/page-texts.server.ts";
-import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { markdownFor } from "#app/lib/page-html.server.ts";
 import { Markdown } from "#app/components/Markdown.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
@@ -32,6 +32,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
+  const md = markdownFor(context);
   const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT });
   const latest = readings.at(-1);
   const [details, faq, texts, ids, advisory, recent] = await Promise.all([
@@ -50,12 +51,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     advisory: advisory && { status: advisory.status, reason: advisory.reason },
     geometricMean: thirtyDayGeometricMean(recent.map((r) => ({ date: r.date, value: r.value }))),
     beachName: details.beachName,
-    faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: renderMarkdown(q.data.answer) })),
-    learnMore: renderMarkdown(texts.learnMore),
-    intro: renderMarkdown(texts.lakeIntro),
+    faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: md(q.data.answer) })),
+    learnMore: md(texts.learnMore),
+    intro: md(texts.lakeIntro),
     facts: parseFacts(texts.lakeFacts),
     map: { alt: texts.mapAlt, caption: texts.mapCaption, image: mapImage ?? null },
-    geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: renderMarkdown(texts.geeseAdvice) } : null,
+    geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: md(texts.geeseAdvice) } : null,
   };
 }
 

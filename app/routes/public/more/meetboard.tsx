@@ -2,7 +2,7 @@ import type { Route } from "./+types/meetboard";
 import { Picture } from "#app/components/Picture.tsx";
 import { getServices } from "#app/lib/context.server.ts";
 import { getImages } from "#app/lib/images.server.ts";
-import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { markdownFor } from "#app/lib/page-html.server.ts";
 import { Markdown } from "#app/components/Markdown.tsx";
 import { fillNumbers, getAssociationNumbers } from "#app/models/governance.server.ts";
 import { boardMembers, bylawsArticles } from "#app/models/site-content.server.ts";
@@ -18,11 +18,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
+  const md = markdownFor(context);
   const [members, articles, numbers] = await Promise.all([boardMembers.all(db), bylawsArticles.all(db), getAssociationNumbers(db)]);
   const photos = await getImages(db, members.map((m) => m.data.photoId));
   return {
     members: members.map((m) => ({ id: m.id, name: m.data.name, title: m.data.title, photo: (m.data.photoId && photos.get(m.data.photoId)) || null })),
-    bylaws: articles.map((a) => ({ id: a.id, number: a.data.number, title: a.data.title, sections: renderMarkdown(fillNumbers(a.data.sections, numbers)) })),
+    bylaws: articles.map((a) => ({ id: a.id, number: a.data.number, title: a.data.title, sections: md(fillNumbers(a.data.sections, numbers)) })),
   };
 }
 
