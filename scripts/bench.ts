@@ -26,7 +26,7 @@
  * `npm run bench -- --only outbox` runs 4 alone (no build needed; nothing pinned).
  * `npm run bench -- --only cluster` (issue 12) measures GET / through nginx to three instances against one instance
  *    directly, all on one PostgreSQL database (scripts/lib/cluster.ts, as the cluster test runs them; nothing
- *    pinned: the instances share the machine's cores), in two alternating rounds, and prints the ratio. On two cores
+ *    pinned: the instances share the machine's cores), in three alternating rounds, and prints the ratio. On two cores
  *    the point is that nothing slows down, not a speed-up.
  *
  * Environment: BENCH_SECONDS (measured seconds per URL, default 10); BENCH_GZIP=1 sends `Accept-Encoding: gzip`
@@ -550,7 +550,7 @@ async function main(): Promise<void> {
 // ---- the cluster (issue 12) ----
 
 let currentCluster: Cluster | undefined;
-const CLUSTER_ROUNDS = 2;
+const CLUSTER_ROUNDS = 3;
 
 /** GET / with autocannon (CONNECTIONS connections, a warm-up, then `seconds`) at `url`. */
 async function measureHome(url: string) {

@@ -30,6 +30,8 @@ const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 const BUCKET = "shoreline-cluster";
 const START_TIMEOUT_MS = 60_000;
 /** Fields of the test's access log line, in order (see `nginxConfig`). */
+/** How long nginx may hold access log lines before writing them, in ms (`flush=` of its access_log). */
+export const ACCESS_LOG_FLUSH_MS = 1000;
 const LOG_FORMAT = "$msec $http_x_test_id $status $request_method $upstream_addr $upstream_status $request_time";
 
 export interface ClusterOptions {
@@ -41,8 +43,8 @@ export interface ClusterOptions {
   admin?: { email: string; password: string };
   /** LOG_LEVEL of the instances (default "warn"). */
   logLevel?: string;
-  /** nginx worker processes (default 1: the machine's cores are for the instances). */
-  nginxWorkers?: number;
+  /** nginx worker processes (default "auto", one per core, as Debian's own nginx.conf has it). */
+  nginxWorkers?: number | "auto";
 }
 
 export interface Instance {
@@ -94,8 +96,8 @@ export interface AccessLogEntry {
 }
 
 /**
- * Reads the cluster's access log (one entry per request nginx finished). Lines are written as requests finish,
- * so it may be read while the cluster runs.
+ * Reads the cluster's access log (one entry per request nginx finished). nginx writes its lines in batches, at
+ * least once a second (`ACCESS_LOG_FLUSH_MS`): read it that long after the requests of interest.
  */
 export function readAccessLog(file: string): AccessLogEntry[] {
   if (!existsSync(file)) return [];
@@ -137,7 +139,7 @@ export function upstreamBlock(addresses: string[], conf = readFileSync(NGINX_CLU
 }
 
 /** The nginx main configuration of the cluster: temporary paths, the committed upstream and proxy files. */
-function nginxConfig(dir: string, port: number, addresses: string[], workers: number): string {
+function nginxConfig(dir: string, port: number, addresses: string[], workers: number | "auto"): string {
   return `# Written by scripts/lib/cluster.ts for one run of the cluster (see docs/deploy.md).
 worker_processes ${workers};
 pid ${dir}/nginx.pid;
@@ -145,7 +147,7 @@ error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
     log_format cluster '${LOG_FORMAT}';
-    access_log ${dir}/access.log cluster;
+    access_log ${dir}/access.log cluster buffer=256k flush=${ACCESS_LOG_FLUSH_MS / 1000}s;
     client_body_temp_path ${dir}/client_body;
     proxy_temp_path ${dir}/proxy;
     fastcgi_temp_path ${dir}/fastcgi;
@@ -344,7 +346,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     mkdirSync(nginxDir);
     chmodSync(nginxDir, 0o755);
     const confFile = path.join(nginxDir, "nginx.conf");
-    writeFileSync(confFile, nginxConfig(nginxDir, nginxPort, instances.map((i) => i.address), options.nginxWorkers ?? 1));
+    writeFileSync(confFile, nginxConfig(nginxDir, nginxPort, instances.map((i) => i.address), options.nginxWorkers ?? "auto"));
     const nginx = spawnKept(NGINX, ["-p", nginxDir, "-e", path.join(nginxDir, "error.log"), "-c", confFile, "-g", "daemon off;"]);
     // SIGQUIT: nginx's graceful stop (lets requests finish); SIGTERM would be its fast one.
     cleanups.push(() => endChild(nginx.child, nginx.exited, "SIGQUIT", 5_000));
