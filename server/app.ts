@@ -17,6 +17,7 @@ import { createPageHandler } from "./page-handler.ts";
 import { clientAddressContext } from "#app/lib/context.server.ts";
 import { ownUrl } from "#app/lib/server-url.ts";
 import { issueSetupToken } from "#app/lib/setup.server.ts";
+import { withStartupLock } from "#app/lib/db.server.ts";
 import { pageHtmlContext } from "#app/lib/page-html.server.ts";
 import { nonceContext } from "#app/lib/nonce.ts";
 import { createChangeFeed, type ChangeFeed } from "#app/lib/change-feed.server.ts";
@@ -245,9 +246,12 @@ export async function start(dev?: DevServer): Promise<Server> {
     }
     throw error;
   }
-  const applied = await prepareServices(services);
-  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-  if (await seedOnce(services.db, config.seed, new Date(), services.images)) logger.info("demo content seeded");
+  // Instances of a cluster started together take turns: one migrates and seeds a new database, the next finds it done.
+  await withStartupLock(services.database, async () => {
+    const applied = await prepareServices(services);
+    if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    if (await seedOnce(services.db, config.seed, new Date(), services.images)) logger.info("demo content seeded");
+  });
 
   const feed = createChangeFeed(services.database, logger);
   const streams = new Set<Response>();

@@ -118,6 +118,32 @@ export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "diale
   return (results ?? []).filter((r: MigrationResult) => r.status === "Success").map((r) => r.migrationName);
 }
 
+/** The PostgreSQL advisory lock key that serialises start-up work (an arbitrary constant: "SHORLINE" in ASCII hex). */
+const STARTUP_LOCK_KEY = 0x53484f524c494e45n;
+
+/**
+ * Runs `work` while no other server process of the install runs its own: on PostgreSQL under a session advisory
+ * lock held on one connection of the pool (`pg_advisory_lock`), so that instances started together on a new
+ * database migrate and seed one after another instead of creating the same tables at once (they crashed with
+ * `duplicate key value violates unique constraint "pg_type_typname_nsp_index"`). On SQLite, `migrateToLatest`
+ * already holds the database's write lock, and `work` runs as it is. Do not nest: a second lock would wait for the
+ * first forever.
+ */
+export async function withStartupLock<T>(handle: Pick<DatabaseHandle, "dialect" | "driver">, work: () => Promise<T>): Promise<T> {
+  if (handle.dialect !== "postgres") return work();
+  const client = await (handle.driver as pg.Pool).connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK_KEY.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** The PostgreSQL channel that carries change signals (see `notifyChange`). */
 export const CHANGE_CHANNEL = "shoreline_changes";
 

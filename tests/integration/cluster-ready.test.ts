@@ -11,7 +11,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "#app/lib/logger.server.ts";
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from "#app/lib/maintenance.server.ts";
 import { takeTurn } from "#app/lib/schedule.server.ts";
-import { backends, createPostgresDatabase, postgresAvailable } from "../support/databases.ts";
+import { sql } from "kysely";
+import pg from "pg";
+import { backends, createPostgresDatabase, PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
 import { runServerToExit, startServer, TEST_AUTH_SECRET, type RunningServer } from "../support/server.ts";
 
 const PG = await postgresAvailable();
@@ -48,6 +50,37 @@ describe("start-up on PostgreSQL", () => {
       expect([ready.status, await ready.text()]).toEqual([200, "ready"]);
       await server.stop();
     } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe("instances started together", () => {
+  it.runIf(PG)("on a new PostgreSQL database take turns: all three start, and the demo is seeded once", async () => {
+    const database = await createPostgresDatabase();
+    // An empty database: createPostgresDatabase migrates ours, so start from one made by hand instead.
+    const url = new URL(database.url!);
+    const empty = `${url.pathname.slice(1)}_empty`;
+    await database.db.executeQuery(sql`CREATE DATABASE ${sql.id(empty)}`.compile(database.db));
+    url.pathname = `/${empty}`;
+    try {
+      const env = { DATABASE_URL: url.toString(), AUTH_SECRET: TEST_AUTH_SECRET, SEED: "demo" };
+      const started = await Promise.all([1, 2, 3].map(() => startServer({ ...env, DATA_DIR: dataDir() })));
+      servers.push(...started);
+      for (const server of started) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      const check = new pg.Client({ connectionString: url.toString() });
+      await check.connect();
+      const { rows } = await check.query<{ n: number }>("SELECT count(*)::int AS n FROM news_post");
+      const seeded = await check.query<{ n: number }>("SELECT count(*)::int AS n FROM setting WHERE key = 'seededAt'");
+      await check.end();
+      expect(rows[0]!.n).toBe(3); // the demo's three news posts (db/seed.ts), not six or nine
+      expect(seeded.rows[0]!.n).toBe(1);
+      await Promise.all(started.map((s) => s.stop()));
+    } finally {
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${empty} WITH (FORCE)`);
+      await admin.end();
       await database.drop();
     }
   });

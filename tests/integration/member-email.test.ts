@@ -10,6 +10,7 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startServer, type RunningServer, signInCookie } from "../support/server.ts";
+import { waitFor } from "../support/wait.ts";
 
 interface Received {
   from: string;
@@ -61,14 +62,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Resolves once `done()` is true; fails after `ms` milliseconds. */
-async function waitFor(done: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 function post(pathname: string, form: Record<string, string>) {
   return fetch(`${server.url}${pathname}`, {

@@ -15,6 +15,7 @@ import { outboxCounts } from "#app/models/outbox.server.ts";
 import { createPostgresDatabase, postgresAvailable, type TestDatabase } from "../support/databases.ts";
 import { signInCookie, startServer, TEST_AUTH_SECRET, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp.ts";
+import { waitFor } from "../support/wait.ts";
 
 const ADMIN = { email: "chair@example.org", password: "chair-password" };
 const AUTH_SECRET = "outbox-crash-test-secret-0123456789abcdef";
@@ -42,14 +43,6 @@ async function start(env: Record<string, string | undefined>): Promise<RunningSe
   return server;
 }
 
-/** Resolves once `done()` is true; fails after `ms` milliseconds with `what`. */
-async function waitFor(done: () => boolean, ms: number, what: string): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,64 +8,27 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "#app/lib/dates.ts";
 import { LINK_INVALID, SUBSCRIBE_ANSWER, SUBSCRIBE_THROTTLED } from "#app/lib/mail-texts.ts";
-import { freePort, signInCookie, startServer, type RunningServer } from "../support/server.ts";
+import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
+import { startSmtpSink, type AcceptedMail, type SmtpSink } from "../support/smtp.ts";
+import { waitFor } from "../support/wait.ts";
 
-interface Received {
-  to: string;
-  raw: string;
-  mail: ParsedMail;
-}
-
-const received: Received[] = [];
-/** Every RCPT TO the SMTP server saw, refused or not. */
-const rcptAttempts: string[] = [];
-/** Addresses the SMTP server refuses for good (550). */
-const refused = new Set<string>();
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let server: RunningServer;
 let cookie = "";
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-subscriptions-"));
 const ADMIN = { email: "chair@example.org", password: "chair-password" };
 
 beforeAll(async () => {
-  const smtpPort = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      rcptAttempts.push(address.address);
-      if (refused.has(address.address)) {
-        const error = new Error("5.1.1 Mailbox does not exist") as Error & { responseCode: number };
-        error.responseCode = 550;
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        void simpleParser(raw).then((mail) => {
-          for (const r of session.envelope.rcptTo) received.push({ to: r.address, raw: raw.toString("utf8"), mail });
-          callback();
-        });
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  smtp = await startSmtpSink({ parse: true });
   server = await startServer({
     DATA_DIR: dir,
     SEED: "none",
     TRUST_PROXY: "true",
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: "Heron Lake <board@heronlake.example.org>",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -75,18 +38,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Resolves once `done()` is true; fails after `ms` milliseconds. */
-async function waitFor(done: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error("timed out waiting for mail");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Every message the SMTP server accepted, parsed. */
+type Received = AcceptedMail & { mail: ParsedMail };
+const received = (): Received[] => smtp.accepted as Received[];
+
 
 /** Waits a moment for mail that must NOT come (the worker polls every 2 s and is kicked at once). */
 function settle(ms = 1500): Promise<void> {
@@ -99,7 +58,7 @@ async function pageText(response: Response): Promise<string> {
 }
 
 function mailsTo(address: string): Received[] {
-  return received.filter((r) => r.to === address);
+  return received().filter((r) => r.to === address);
 }
 
 let clientNumber = 0;
@@ -163,7 +122,7 @@ describe("subscribing", () => {
     expect(none.status).toBe(400);
     expect(await none.text()).toContain("Choose at least one list");
     await settle();
-    expect(received).toHaveLength(0);
+    expect(received()).toHaveLength(0);
   });
 
   it("sends a confirmation and nothing else until it is confirmed (double opt-in); a GET of the link confirms nobody", async () => {
@@ -216,9 +175,9 @@ describe("subscribing", () => {
     for (let i = 0; i < 200; i++) statuses.push((await subscribe(`flood${i}@example.org`, ["news"], client)).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(190);
-    await waitFor(() => received.filter((r) => r.to.startsWith("flood")).length >= 10);
+    await waitFor(() => received().filter((r) => r.to.startsWith("flood")).length >= 10);
     await settle();
-    expect(received.filter((r) => r.to.startsWith("flood"))).toHaveLength(10);
+    expect(received().filter((r) => r.to.startsWith("flood"))).toHaveLength(10);
   });
 });
 
@@ -290,12 +249,12 @@ describe("beach alerts", () => {
   });
 
   it("refuses an advisory without a reason and changes nothing", async () => {
-    const before = received.length;
+    const before = received().length;
     const response = await adminPost("/admin/beach-advisory", { intent: "post", status: "Closed", reason: "  " });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Please give the reason for the advisory");
     await settle();
-    expect(received.length).toBe(before);
+    expect(received().length).toBe(before);
   });
 });
 
@@ -410,12 +369,12 @@ describe("suppression", () => {
   it("a permanent refusal (550) suppresses the address: it gets no more list mail", async () => {
     await subscribe("gone@example.org");
     await confirm("gone@example.org");
-    refused.add("gone@example.org");
+    smtp.refuse.set("gone@example.org", 550);
     await addReading(100); // Closed → Open: refused with 550
-    await waitFor(() => rcptAttempts.filter((a) => a === "gone@example.org").length === 2);
+    await waitFor(() => smtp.rcpts.filter((a) => a === "gone@example.org").length === 2);
     await addReading(2000); // Open → Closed: not even tried
     await settle(2500);
-    expect(rcptAttempts.filter((a) => a === "gone@example.org")).toHaveLength(2);
+    expect(smtp.rcpts.filter((a) => a === "gone@example.org")).toHaveLength(2);
     expect(mailsTo("gone@example.org")).toHaveLength(1); // the confirmation only
   });
 });

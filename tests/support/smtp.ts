@@ -4,6 +4,7 @@
  * with a given code (550 for good, 451 for now), can take its time over each message, and lets a test act on each
  * message before it is accepted (e.g. kill the sender), or refuse it.
  */
+import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./server.ts";
 
@@ -12,6 +13,8 @@ export interface AcceptedMail {
   /** The envelope recipient (one per message: the outbox sends each recipient its own). */
   to: string;
   raw: string;
+  /** The message parsed by mailparser, when the sink was started with `parse`. */
+  mail?: ParsedMail;
 }
 
 export interface SmtpSinkOptions {
@@ -22,6 +25,8 @@ export interface SmtpSinkOptions {
    * refuses the message (451) instead of accepting it.
    */
   beforeAccept?: (count: number, to: string[]) => boolean;
+  /** Parse each accepted message with mailparser (`AcceptedMail.mail`) before it is recorded. */
+  parse?: boolean;
 }
 
 export interface SmtpSink {
@@ -72,9 +77,17 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
             callback(error);
             return;
           }
-          const raw = Buffer.concat(chunks).toString("utf8");
-          for (const address of to) accepted.push({ to: address, raw });
-          callback();
+          const bytes = Buffer.concat(chunks);
+          const raw = bytes.toString("utf8");
+          if (!options.parse) {
+            for (const address of to) accepted.push({ to: address, raw });
+            callback();
+            return;
+          }
+          void simpleParser(bytes).then((mail) => {
+            for (const address of to) accepted.push({ to: address, raw, mail });
+            callback();
+          });
         };
         if (options.delayMs) setTimeout(answer, options.delayMs);
         else answer();
