@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanDisplayName, detectDocumentType } from "./file-types.server.ts";
+import { cleanDisplayName, createTextCheck, detectDocumentType } from "./file-types.server.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const PDF = bytes("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
@@ -46,4 +46,24 @@ describe("cleanDisplayName", () => {
     expect(cleanDisplayName("   ")).toBe("document");
   });
   it("keeps unicode", () => expect(cleanDisplayName("Protokoll Seeverein – Übersicht.pdf")).toBe("Protokoll Seeverein – Übersicht.pdf"));
+});
+
+describe("createTextCheck: the text check chunk by chunk, as an upload arrives", () => {
+  /** Whether the check accepts `text` cut into pieces of `size` bytes. */
+  const accepts = (data: Uint8Array, size: number) => {
+    const check = createTextCheck();
+    for (let at = 0; at < data.length; at += size) if (!check.push(data.subarray(at, at + size))) return false;
+    return check.end();
+  };
+  it("decides as on the whole file, wherever the cuts fall", () => {
+    const cases: [Uint8Array, boolean][] = [
+      [bytes("café 🌊 Übersicht\n".repeat(200)), true],
+      [bytes("<!DOCTYPE html><script>alert(1)</script>"), false],
+      [bytes(`${"a".repeat(3000)}\u0000`), false],
+      [new Uint8Array([...bytes("ok ".repeat(500)), 0xc3, 0x28]), false],
+      [new Uint8Array([...bytes("ends in half a character "), 0xf0, 0x9f, 0x8c]), false],
+      [bytes("\uFEFF   <svg onload='alert(1)'/>"), false],
+    ];
+    for (const [data, expected] of cases) for (const size of [1, 2, 3, 7, 1000, 1_000_000]) expect(accepts(data, size), `${data.length} bytes in pieces of ${size}`).toBe(expected);
+  });
 });

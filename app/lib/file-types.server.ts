@@ -20,30 +20,84 @@ export const UNSUPPORTED_MESSAGE = "This file type is not supported. Please uplo
 
 const MARKUP = /^\s*(<!doctype|<html|<svg|<\?xml|<script|<body|<head|<iframe|<object|<embed)/i;
 
+/** How many first bytes decide a binary type (file-type reads at most this many for the signatures we take). */
+export const HEAD_BYTES = 4100;
+
+/**
+ * What the first bytes of a file say: a PDF or JPEG by its signature, "text" for anything without a known signature
+ * (which `createTextCheck` must then accept to its end), or undefined (empty, or another format).
+ * @param head the file's first bytes, `HEAD_BYTES` of them unless the file is shorter
+ */
+export async function detectDocumentStart(head: Uint8Array): Promise<"application/pdf" | "image/jpeg" | "text" | undefined> {
+  if (head.length === 0) return undefined;
+  // Loaded on the first upload, not at start-up.
+  const { fileTypeFromBuffer } = await import("file-type");
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected) return "text";
+  if (detected.mime === "application/pdf") return "application/pdf";
+  if (detected.mime === "image/jpeg") return "image/jpeg";
+  return undefined;
+}
+
+/**
+ * Checks a file as text, chunk by chunk: valid UTF-8 throughout, no control character but tab, line feed, carriage
+ * return and form feed, and no markup a browser would run at its start. `push` and `end` return false from the first
+ * chunk that fails; the file is text only when every `push` and the `end` returned true.
+ */
+export function createTextCheck(): { push(chunk: Uint8Array): boolean; end(): boolean } {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let start = "";
+  let startChecked = false;
+  let ok = true;
+  const take = (text: string): boolean => {
+    // oxlint-disable-next-line no-control-regex -- finding control characters is the point
+    if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
+    if (!startChecked) {
+      start += text;
+      if (start.length >= 1024) {
+        startChecked = true;
+        return !MARKUP.test(start.slice(0, 1024).replace(/^\uFEFF/, ""));
+      }
+    }
+    return true;
+  };
+  const decode = (chunk?: Uint8Array): string | undefined => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    push(chunk) {
+      if (!ok) return false;
+      const text = decode(chunk);
+      ok = text !== undefined && take(text);
+      return ok;
+    },
+    end() {
+      if (!ok) return false;
+      const text = decode();
+      ok = text !== undefined && take(text) && (startChecked || !MARKUP.test(start.slice(0, 1024).replace(/^\uFEFF/, "")));
+      return ok;
+    },
+  };
+}
+
 /**
  * The accepted type of `bytes`, or undefined when it is none of the four.
  * @param name the uploaded file's name, used only to tell CSV from plain text once the bytes are known to be text
  */
 export async function detectDocumentType(bytes: Uint8Array, name: string): Promise<AcceptedType | undefined> {
-  if (bytes.length === 0) return undefined;
-  // Loaded on the first upload, not at start-up.
-  const { fileTypeFromBuffer } = await import("file-type");
-  const detected = await fileTypeFromBuffer(bytes);
-  if (detected) {
-    if (detected.mime === "application/pdf") return "application/pdf";
-    if (detected.mime === "image/jpeg") return "image/jpeg";
-    return undefined;
-  }
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-  // Tab, line feed, carriage return and form feed are text; any other control character is not.
-  // oxlint-disable-next-line no-control-regex -- finding control characters is the point
-  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return undefined;
-  if (MARKUP.test(text.slice(0, 1024).replace(/^\uFEFF/, ""))) return undefined;
+  const start = await detectDocumentStart(bytes.subarray(0, HEAD_BYTES));
+  if (start !== "text") return start;
+  const check = createTextCheck();
+  if (!check.push(bytes) || !check.end()) return undefined;
+  return textType(name);
+}
+
+/** text/csv when the name says .csv, else text/plain (for bytes already known to be text). */
+export function textType(name: string): "text/csv" | "text/plain" {
   return /\.csv$/i.test(name) ? "text/csv" : "text/plain";
 }
 

@@ -86,6 +86,21 @@ describe("readMultipartStream", () => {
     await expect(read(request([bytes.subarray(0, bytes.length - 10)], contentType))).rejects.toBeInstanceOf(MultipartParseError);
     await expect(read(request([bytes], "multipart/form-data"))).rejects.toBeInstanceOf(MultipartParseError);
     await expect(read(request([bytes], "application/x-www-form-urlencoded"))).rejects.toBeInstanceOf(MultipartParseError);
+    // A body that never shows its boundary is refused after the header limit, not read to its end.
+    let pulled = 0;
+    const endless = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": contentType },
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(1024).fill(65));
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    await expect(read(endless)).rejects.toBeInstanceOf(MultipartParseError);
+    expect(pulled).toBeLessThan(20);
   });
 
   it("skips the rest of a file its handler does not read, and goes on with the next", async () => {
@@ -100,5 +115,20 @@ describe("readMultipartStream", () => {
       got.push(sha(await buffer(file.body)));
     });
     expect(got).toEqual([sha(first)]);
+    // The size limit holds for a skipped file too.
+    await expect(readMultipartStream(request([bytes], contentType), { maxFileSize: 1024 * 1024, maxFiles: 5 }, async () => undefined)).rejects.toBeInstanceOf(
+      MaxFileSizeExceededError,
+    );
+  });
+
+  it("passes a handler's own error on as it is", async () => {
+    const { bytes, contentType } = await formBody(form);
+    const failure = new Error("the database is down");
+    await expect(
+      readMultipartStream(request([bytes], contentType), { maxFileSize: 10_000, maxFiles: 5 }, async (file) => {
+        await buffer(file.body);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
   });
 });

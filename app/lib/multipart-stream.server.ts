@@ -7,7 +7,7 @@
  * waits for the handler to finish before it reads the next part. Limits are those of the form parser, and it throws
  * its error classes, so callers answer the same way.
  */
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { MaxFileSizeExceededError, MaxFilesExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError, MultipartParseError } from "@remix-run/form-data-parser";
 
 export interface StreamedFile {
@@ -81,6 +81,8 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
   const fields: Record<string, string> = {};
   let state = "preamble" as "preamble" | "after-delimiter" | "headers" | "body" | "done";
   let buffer: Buffer = Buffer.from(CRLF);
+  /** Bytes before the first boundary (browsers send none; a body without any is refused early). */
+  let preamble = 0;
   let parts = 0;
   let files = 0;
   let part: { file?: { stream: PassThrough; size: number; handled: Promise<void> }; field?: { name: string; chunks: Buffer[]; size: number } } = {};
@@ -95,13 +97,15 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
       return;
     }
     const file = part.file;
-    if (!file || file.stream.destroyed) return;
+    if (!file) return;
+    // The limit holds for a file its handler skips too.
     file.size += bytes.length;
     if (file.size > limits.maxFileSize) {
       const error = new MaxFileSizeExceededError(limits.maxFileSize);
       file.stream.destroy(error);
       throw error;
     }
+    if (file.stream.destroyed) return;
     if (!file.stream.write(bytes)) {
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -134,6 +138,8 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
     }
     if (++files > limits.maxFiles) throw new MaxFilesExceededError(limits.maxFiles);
     const stream = new PassThrough({ highWaterMark: 256 * 1024 });
+    // Its readers see its error; one that does not read it must not make the error uncaught (the process would end).
+    stream.on("error", () => undefined);
     const handled = onFile({ fieldName: name, name: filename, body: stream });
     // A handler that is done before the end of its file does not want the rest: the reader then skips it (and does
     // not wait for a reader that is gone). Until it is awaited, a failure of the handler must not go unhandled.
@@ -153,6 +159,7 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
           // Keep what could be the start of a delimiter cut in two.
           const keep = Math.min(buffer.length, delimiter.length - 1);
           if (state === "body") await emit(buffer.subarray(0, buffer.length - keep));
+          else if ((preamble += buffer.length - keep) > maxHeaderSize) throw new MultipartParseError("No boundary where the body begins");
           buffer = buffer.subarray(buffer.length - keep);
           return;
         }
@@ -197,23 +204,75 @@ export async function readMultipartStream(request: Request, limits: MultipartLim
     }
   };
 
+  const reader = request.body.getReader();
   try {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      if (state === "done") continue; // the epilogue is ignored
-      buffer = buffer.length === 0 ? Buffer.from(chunk) : Buffer.concat([buffer, chunk]);
+    let epilogue = 0;
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch (cause) {
+        // The request stream failed: the client went away.
+        throw Object.assign(new MultipartParseError("The body broke off"), { cause });
+      }
+      if (next.done) break;
+      if (state === "done") {
+        // What follows the closing boundary is ignored (browsers send a line break), up to a limit.
+        if ((epilogue += next.value.length) > maxHeaderSize) break;
+        continue;
+      }
+      buffer = buffer.length === 0 ? Buffer.from(next.value) : Buffer.concat([buffer, next.value]);
       await advance();
     }
     if (state !== "done") throw new MultipartParseError("The body ended before the closing boundary");
   } catch (error) {
-    // The file being read fails too, and its handler is waited for (it may be removing what it wrote).
+    // The file being read fails too, and its handler is waited for (it may be removing what it wrote). The rest of
+    // the body is left unread, not cancelled: cancelling would close the connection before the caller has cleaned
+    // up and answered; the HTTP server deals with the rest after the answer.
     if (part.file) {
       if (!part.file.stream.destroyed) part.file.stream.destroy(error instanceof Error ? error : new MultipartParseError("The body broke off"));
       await part.file.handled.catch(() => undefined);
     }
-    if (error instanceof MultipartParseError || error instanceof MaxFileSizeExceededError || error instanceof MaxFilesExceededError) throw error;
-    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) throw error;
-    // The request stream failed: the client went away.
-    throw Object.assign(new MultipartParseError("The body broke off"), { cause: error });
+    throw error;
+  } finally {
+    reader.releaseLock();
   }
   return fields;
+}
+
+/**
+ * Reads the first `size` bytes of a stream (fewer when it is shorter) and gives them back with a stream of the whole,
+ * those bytes first: what a type check by signature needs before the file goes on to storage.
+ * @throws the stream's error when it fails before `size` bytes
+ */
+export async function readHead(stream: Readable, size: number): Promise<{ head: Buffer; whole: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* rest() {
+    try {
+      yield head;
+      if (ended) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      // Given up before its end (the consumer failed): the source is not read further.
+      if (!stream.readableEnded) stream.destroy();
+    }
+  }
+  return { head: head.subarray(0, size), whole: Readable.from(rest(), { objectMode: false }) };
 }

@@ -4,8 +4,8 @@
  * (`createS3Storage`, app/lib/storage-s3.server.ts). Ids are made by the server (time stamp + extension, or a
  * picture's random id and width), never taken from a client, so they cannot escape the folder or prefix.
  */
-import { constants, createReadStream, createWriteStream } from "node:fs";
-import { access, link, mkdir, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { access, link, mkdir, open, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -65,7 +65,12 @@ export function createDiskStorage(dir: string, ids: RegExp = STORAGE_ID): Storag
       const temporary = path.join(dir, `.${id}.${crypto.randomUUID()}.tmp`);
       try {
         if (body instanceof Uint8Array) await writeFile(temporary, body, { flush: true });
-        else await pipeline(body, createWriteStream(temporary, { flags: "wx", flush: true }));
+        else {
+          // Opened here, not lazily by the stream: a stream that fails at once must not create the file after the
+          // unlink below.
+          const handle = await open(temporary, "wx");
+          await pipeline(body, handle.createWriteStream({ flush: true }));
+        }
         // link() puts the whole file in place at once and, unlike rename(), fails rather than replace another.
         await link(temporary, target);
       } finally {

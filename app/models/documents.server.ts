@@ -1,4 +1,6 @@
 /** Document metadata (spec §3). The bytes live in the storage back end under the same id. */
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { DocumentRecord } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
@@ -30,19 +32,35 @@ export async function getDocument(db: Database, id: string): Promise<DocumentRec
   return db.selectFrom("document").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** An uploaded document: its bytes in memory, or a stream of them as they arrive. */
+export type NewDocument = { id: string; displayName: string; contentType: string } & ({ bytes: Uint8Array } | { stream: Readable });
+
 /**
  * Stores an uploaded document: the bytes first (atomically, under a server-made id), then its record; if the record
- * cannot be written the bytes are removed again, so nothing is left half-saved.
- * @param id storage id, time stamp + extension
+ * cannot be written the bytes are removed again, so nothing is left half-saved. A stream is stored as it arrives
+ * and its size counted on the way; if it fails (the client went away, the type check refused it later on) nothing
+ * is stored and its error is thrown.
+ * @param file.id storage id, time stamp + extension
  */
-export async function addDocument(
-  db: Database,
-  storage: Storage,
-  file: { id: string; displayName: string; contentType: string; bytes: Uint8Array },
-  now = Date.now(),
-): Promise<DocumentRecord> {
-  await storage.put(file.id, file.bytes);
-  const record = { id: file.id, displayName: file.displayName, contentType: file.contentType, size: file.bytes.length, created: now, updated: now };
+export async function addDocument(db: Database, storage: Storage, file: NewDocument, now = Date.now()): Promise<DocumentRecord> {
+  let size: number;
+  if ("bytes" in file) {
+    await storage.put(file.id, file.bytes);
+    size = file.bytes.length;
+  } else {
+    let counted = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        counted += chunk.length;
+        done(null, chunk);
+      },
+    });
+    // pipeline, not pipe: a failure of either side reaches the other (the upload is then aborted).
+    pipeline(file.stream, counter).catch(() => undefined);
+    await storage.put(file.id, counter);
+    size = counted;
+  }
+  const record = { id: file.id, displayName: file.displayName, contentType: file.contentType, size, created: now, updated: now };
   try {
     await writeAndSignal(db, "documents", (trx) => trx.insertInto("document").values(record).execute());
   } catch (error) {

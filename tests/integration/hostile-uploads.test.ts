@@ -107,4 +107,35 @@ describe("hostile uploads", () => {
     expect(readdirSync(path.join(dir, "documents"))).toHaveLength(accepted);
     console.log(`hostile uploads: ${CASES.length + 1} tried, ${accepted} accepted (stored safely), ${CASES.length + 1 - accepted} refused`);
   });
+
+  it("answers 400 to a body that is not a multipart form or breaks its format, and stores nothing", async () => {
+    const before = readdirSync(path.join(dir, "documents")).length;
+    const post = (contentType: string, body: string) =>
+      fetch(`${server.url}/admin/documents/upload`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json", Origin: server.url, "Content-Type": contentType }, body });
+    for (const [contentType, body] of [
+      ["application/x-www-form-urlencoded", "file=minutes.txt"],
+      ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n\r\nno closing boundary"],
+      ["multipart/form-data; boundary=xyz", "not multipart at all"],
+    ]) {
+      const response = await post(contentType!, body!);
+      expect(response.status, body).toBe(400);
+      expect((await response.json()).errors[0].message).toBe("The upload could not be read. Please try again.");
+    }
+    expect(readdirSync(path.join(dir, "documents"))).toHaveLength(before);
+
+    // A file too large under another field name, which the route does not read: refused all the same, and the
+    // server lives on.
+    const form = new FormData();
+    form.append("attachment", new File([new Uint8Array(21 * 1024 * 1024).fill(0x41)], "big.txt"));
+    const big = await fetch(`${server.url}/admin/documents/upload`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json", Origin: server.url }, body: form }).catch(
+      (error: Error) => error,
+    );
+    if (big instanceof Error) expect(String((big.cause as Error | undefined)?.message ?? big.message)).toMatch(/ECONNRESET|EPIPE|socket|closed/i);
+    else {
+      expect(big.status).toBe(413);
+      expect(big.headers.get("connection"), "the client is told not to send its next request on this connection").toBe("close");
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(readdirSync(path.join(dir, "documents"))).toHaveLength(before);
+  });
 });

@@ -274,10 +274,10 @@ describe("S3 storage specifics", () => {
 });
 
 /** What the server stored: document rows in the SQLite file beside it, and the bucket's keys under its prefix. */
-async function storedBy(dir: string, prefix: string): Promise<{ rows: { id: string; displayName: string }[]; images: number; keys: string[] }> {
+async function storedBy(dir: string, prefix: string): Promise<{ rows: { id: string; displayName: string; size: number }[]; images: number; keys: string[] }> {
   const db = new SQLite(path.join(dir, "shoreline.db"), { readonly: true });
   try {
-    const rows = db.prepare("select id, displayName from document order by id").all() as { id: string; displayName: string }[];
+    const rows = db.prepare("select id, displayName, size from document order by id").all() as { id: string; displayName: string; size: number }[];
     const { n } = db.prepare("select count(*) as n from image").get() as { n: number };
     return { rows, images: n, keys: await s3.keys(SITE_BUCKET, `${prefix}/`) };
   } finally {
@@ -338,7 +338,7 @@ describe("the server with STORAGE_URL in s3rver", () => {
     const response = await fetch(`${server.url}/admin/documents/upload`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json", Origin: server.url }, body: form });
     expect(await response.json()).toEqual({ uploaded: ["Annual report.pdf"], errors: [] });
     const { rows, keys } = await storedBy(dir, PREFIX);
-    expect(rows.map((r) => r.displayName)).toEqual(["Annual report.pdf"]);
+    expect(rows.map((r) => [r.displayName, r.size])).toEqual([["Annual report.pdf", bytes.length]]);
     const id = rows[0]!.id;
     expect(keys).toEqual([`${PREFIX}/documents/${id}`]);
     expect(existsSync(path.join(dir, "documents")), "nothing on local disk").toBe(false);
@@ -381,7 +381,7 @@ describe("the server with STORAGE_URL in s3rver", () => {
     expect(await s3.pendingUploads(SITE_BUCKET)).toEqual([]);
   });
 
-  it("leaves no object and no row when the client goes away in the middle of the body", { timeout: 60_000 }, async () => {
+  it("streams a file to the bucket as it arrives, and leaves no object, part or row when the client goes away in the middle of it", { timeout: 60_000 }, async () => {
     const { body, boundary } = multipart([
       { name: "Stored first.pdf", bytes: pdf(9 * 1024 * 1024, "stored first") },
       { name: "Cut off.pdf", bytes: pdf(12 * 1024 * 1024, "cut off") },
@@ -395,10 +395,16 @@ describe("the server with STORAGE_URL in s3rver", () => {
       headers: { Cookie: cookie, Origin: server.url, Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": body.length },
     });
     request.on("error", () => undefined);
-    // The first file whole and half of the second: the first is stored meanwhile, as an object and a row.
-    request.write(body.subarray(0, 9 * 1024 * 1024 + 6 * 1024 * 1024));
-    expect(await until(async () => (await storedBy(dir, PREFIX)).keys.length === 1, 20_000), "the first file is stored while the body comes in").toBe(true);
+    // The first file whole and 10 of the second's 12 MB: the first is stored meanwhile, as an object and a row, and
+    // the second is on its way to the bucket (a multipart upload under way) before its end has arrived.
+    request.write(body.subarray(0, 9 * 1024 * 1024 + 10 * 1024 * 1024));
+    const firstStored = async () => {
+      const now = await storedBy(dir, PREFIX);
+      return now.keys.length === 1 && now.rows.length === 1;
+    };
+    expect(await until(firstStored, 20_000), "the first file is stored while the body comes in").toBe(true);
     expect((await storedBy(dir, PREFIX)).rows.map((r) => r.displayName)).toEqual(["Stored first.pdf"]);
+    expect(await until(async () => (await s3.pendingUploads(SITE_BUCKET)).length === 1, 20_000), "the second file streams to the bucket as it arrives").toBe(true);
 
     const logged = server.output().split("upload failed half-way").length;
     request.destroy();

@@ -1,14 +1,41 @@
-import { MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { Transform } from "node:stream";
+import { MaxFileSizeExceededError, MaxFilesExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError, MultipartParseError } from "@remix-run/form-data-parser";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/documents-upload";
 import { getServices, requireAdmin } from "#app/lib/context.server.ts";
-import { cleanDisplayName, detectDocumentType, EXTENSIONS, UNSUPPORTED_MESSAGE } from "#app/lib/file-types.server.ts";
+import { cleanDisplayName, createTextCheck, detectDocumentStart, EXTENSIONS, HEAD_BYTES, textType, UNSUPPORTED_MESSAGE } from "#app/lib/file-types.server.ts";
+import { readHead, readMultipartStream, type StreamedFile } from "#app/lib/multipart-stream.server.ts";
 import { addDocument, deleteDocument, newDocumentId } from "#app/models/documents.server.ts";
 
 /** Largest document accepted, in bytes. */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 const MAX_FILES = 10;
 export const TOO_LARGE_MESSAGE = "That file is too large: documents of up to 20 MB are accepted.";
+
+/** A file without a binary signature that turned out not to be text (at byte `at`): refused, nothing kept. */
+class NotText extends Error {
+  override name = "NotText";
+  readonly at: number;
+  constructor(at: number) {
+    super("not text");
+    this.at = at;
+  }
+}
+
+/** Passes a file through unchanged while `createTextCheck` accepts it; fails with NotText from the first refusal. */
+function checkedText(): Transform {
+  const check = createTextCheck();
+  let at = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      at += chunk.length;
+      done(check.push(chunk) ? null : new NotText(at), chunk);
+    },
+    flush(done) {
+      done(check.end() ? null : new NotText(at));
+    },
+  });
+}
 
 interface UploadResult {
   uploaded: string[];
@@ -26,61 +53,80 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, storage, logger } = getServices(context);
   const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
   const result: UploadResult = { uploaded: [], errors: [] };
-  const reply = (status = 200) => {
-    if (wantsJson) return data(result, { status });
+  /**
+   * The answer. `unread`: the body was not read to its end, so the server will close the connection after the
+   * answer; "Connection: close" says so, and a client does not send its next request on it.
+   */
+  const reply = (status = 200, unread = false) => {
+    const headers: HeadersInit = unread ? { Connection: "close" } : {};
+    if (wantsJson) return data(result, { status, headers });
     const params = new URLSearchParams();
     if (result.uploaded.length) params.set("uploaded", String(result.uploaded.length));
     for (const e of result.errors) params.append("error", `${e.name}: ${e.message}`);
-    return redirect(`/admin/documents?${params}`);
+    return redirect(`/admin/documents?${params}`, { headers });
   };
 
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_FILES * MAX_DOCUMENT_BYTES + 1024 * 1024) {
     result.errors.push({ name: "upload", message: TOO_LARGE_MESSAGE });
-    return reply(413);
+    return reply(413, true);
   }
-  // Each file is judged and stored as soon as the parser has it, so one file at most is in memory (the parser holds
-  // a part whole, up to 20 MB: docs/decisions/011-object-storage.md). The request is one unit: if it fails later
-  // (the client goes away, a later file is too large, too many files), the documents stored from it are removed
-  // again, rows and bytes, and nothing of it is left.
+  // Each file goes to storage while it arrives (app/lib/multipart-stream.server.ts): its first bytes decide its type,
+  // a text file is checked to its end on the way, and one that fails the check is not kept. The request is one
+  // unit: if it fails later (the client goes away, a later file is too large, too many files), the documents stored
+  // from it are removed again, rows and bytes, and nothing of it is left (docs/decisions/011-object-storage.md).
   const stored: string[] = [];
   let received = 0;
-  const store = async (upload: FileUpload) => {
-    if (upload.fieldName !== "file" || !upload.name) return;
+  const refuse = (displayName: string, size: number) => {
+    logger.info({ name: displayName, size }, "upload refused: type not supported");
+    result.errors.push({ name: displayName, message: UNSUPPORTED_MESSAGE });
+  };
+  const store = async (file: StreamedFile) => {
+    if (file.fieldName !== "file" || !file.name) return;
     received++;
-    const bytes = new Uint8Array(await upload.arrayBuffer());
-    const displayName = cleanDisplayName(upload.name);
-    const type = await detectDocumentType(bytes, upload.name);
-    if (!type) {
-      logger.info({ name: displayName, size: bytes.length }, "upload refused: type not supported");
-      result.errors.push({ name: displayName, message: UNSUPPORTED_MESSAGE });
-      return;
+    const displayName = cleanDisplayName(file.name);
+    const { head, whole } = await readHead(file.body, HEAD_BYTES);
+    const start = await detectDocumentStart(head);
+    if (!start) {
+      whole.destroy();
+      return refuse(displayName, head.length);
     }
+    const contentType = start === "text" ? textType(file.name) : start;
+    const stream = start === "text" ? whole.pipe(checkedText()) : whole;
+    if (start === "text") whole.once("error", (error) => stream.destroy(error));
     try {
-      const id = await newDocumentId(db, EXTENSIONS[type]);
-      await addDocument(db, storage, { id, displayName, contentType: type, bytes });
+      const id = await newDocumentId(db, EXTENSIONS[contentType]);
+      await addDocument(db, storage, { id, displayName, contentType, stream });
       stored.push(id);
       result.uploaded.push(displayName);
     } catch (error) {
+      if (error instanceof NotText) return refuse(displayName, error.at);
+      // The request itself failed (too large, broken off): answered below, for the whole request.
+      if (error instanceof MultipartParseError || error instanceof MaxFileSizeExceededError) return;
       logger.error({ err: error, name: displayName }, "upload failed");
       result.errors.push({ name: displayName, message: "Failed to upload file. Please try again." });
     }
   };
   try {
-    await parseFormData(request, { maxFileSize: MAX_DOCUMENT_BYTES, maxFiles: MAX_FILES }, store);
+    await readMultipartStream(request, { maxFileSize: MAX_DOCUMENT_BYTES, maxFiles: MAX_FILES }, store);
   } catch (error) {
     for (const id of stored) {
       await deleteDocument(db, storage, id).catch((removeError: unknown) => logger.error({ err: removeError, id }, "could not remove a document of a failed upload"));
     }
     result.uploaded = [];
     if (stored.length > 0) logger.info({ documents: stored.length }, "upload failed half-way: the documents stored from it were removed");
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+    if (error instanceof MaxFileSizeExceededError) {
       result.errors = [{ name: "upload", message: TOO_LARGE_MESSAGE }];
-      return reply(413);
+      return reply(413, true);
     }
     if (error instanceof MaxFilesExceededError) {
       result.errors = [{ name: "upload", message: `Upload at most ${MAX_FILES} files at a time.` }];
-      return reply(400);
+      return reply(400, true);
+    }
+    // Not a multipart form, a malformed one, or one that broke off (then nobody reads the answer).
+    if (error instanceof MultipartParseError || error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {
+      result.errors = [{ name: "upload", message: "The upload could not be read. Please try again." }];
+      return reply(400, true);
     }
     throw error;
   }
