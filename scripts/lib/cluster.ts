@@ -187,9 +187,20 @@ async function waitForPort(port: number, timeoutMs: number, exited?: Promise<unk
   throw new Error(gone ? `the process for port ${port} exited` : `nothing listens on port ${port} after ${timeoutMs} ms`);
 }
 
+/**
+ * Every process a cluster of this process started (instances, nginx, s3rver), with the signal that ends it at once.
+ * When this process ends without `stop()` (an uncaught error), they are signalled from its "exit" handler, so that
+ * none is left running (the database, `shoreline_cluster_*`, and the temporary folder then stay behind). nginx gets SIGTERM, not SIGKILL: killed, its master would leave its workers behind.
+ */
+const started = new Map<ChildProcess, NodeJS.Signals>();
+process.on("exit", () => {
+  for (const [child, signal] of started) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+});
+
 /** A child process whose output is kept; `exited` resolves when it ends. */
 function spawnKept(command: string, args: string[], options: { cwd?: string } = {}) {
   const child = spawn(command, args, { cwd: options.cwd ?? ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  started.set(child, command === NGINX ? "SIGTERM" : "SIGKILL");
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -309,6 +320,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ports.push(port);
     }
     const instances: Instance[] = [];
+    const startInstanceServer = async (env: Record<string, string | undefined>) => {
+      const server = await startServer(env, startOptions);
+      started.set(server.process, "SIGKILL");
+      return server;
+    };
     const makeInstance = async (index: number): Promise<Instance> => {
       const port = ports[index]!;
       const dataDir = path.join(dir, `instance-${index + 1}`);
@@ -320,7 +336,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         url: `http://127.0.0.1:${port}`,
         address: `127.0.0.1:${port}`,
         dataDir,
-        server: await startServer(env, startOptions),
+        server: await startInstanceServer(env),
         running: () => instance.server.process.exitCode === null && instance.server.process.signalCode === null,
         async kill() {
           instance.server.process.kill("SIGKILL");
@@ -329,7 +345,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         },
         async restart() {
           if (instance.running()) throw new Error(`instance ${index + 1} is still running`);
-          instance.server = await startServer(env, startOptions);
+          instance.server = await startInstanceServer(env);
           return instance.server;
         },
       };
