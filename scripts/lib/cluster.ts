@@ -250,8 +250,8 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
 }
 
 /**
- * Starts the cluster: database, S3 server, the first instance alone (it migrates and seeds the new database), then
- * the others together, then nginx. On any failure what was started is stopped again before the error is thrown.
+ * Starts the cluster: database, S3 server, every instance at once on the new database (they take turns to migrate
+ * and seed it), then nginx. On any failure what was started is stopped again before the error is thrown.
  * @throws when nginx is missing, PostgreSQL does not answer, or a process does not start within 60 s
  */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
@@ -354,9 +354,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     cleanups.push(async () => {
       await Promise.all(instances.map((i) => i.server.stop("SIGTERM", 10_000)));
     });
-    // The first instance alone migrates and seeds the new database; the others then find it ready.
-    instances.push(await makeInstance(0));
-    instances.push(...(await Promise.all(Array.from({ length: count - 1 }, (_, i) => makeInstance(i + 1)))));
+    // All at once, as a service manager starts them: on the new database they take turns to migrate and seed.
+    const starting = await Promise.allSettled(Array.from({ length: count }, (_, i) => makeInstance(i)));
+    for (const result of starting) if (result.status === "fulfilled") instances.push(result.value);
+    const failed = starting.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
 
     const nginxDir = path.join(dir, "nginx");
     mkdirSync(nginxDir);
