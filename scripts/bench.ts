@@ -31,6 +31,10 @@
  * both encodings and the asset, 50 connections), and its RSS is printed at the start, the middle and the end.
  *
  * `npm run bench -- --only outbox` runs 4 alone (no build needed; nothing pinned).
+ * `npm run bench -- --only cluster` (issue 12) measures GET / through nginx to three instances against one instance
+ *    directly, all on one PostgreSQL database (scripts/lib/cluster.ts, as the cluster test runs them; nothing
+ *    pinned: the instances share the machine's cores), in three alternating rounds, and prints the ratio. On two cores
+ *    the point is that nothing slows down, not a speed-up.
  *
  * Environment: BENCH_SECONDS (measured seconds per URL, default 10); BENCH_GZIP=1 sends `Accept-Encoding: gzip`
  * on the requests that otherwise send none (the plain page rows, the asset and the admin lists); BENCH_REQUESTS (the
@@ -53,11 +57,13 @@ import { createPostgresDatabase, createSqliteDatabase, postgresAvailable, type T
 import { freePort, signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
 import { startSmtpSink } from "../tests/support/smtp.ts";
 import { addConfirmedSubscribers, loadLargeDataSet } from "./bench-data.ts";
+import { startCluster, type Cluster } from "./lib/cluster.ts";
 import { CliError, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
-const USAGE = `Usage: npm run bench [-- --only outbox]
+const USAGE = `Usage: npm run bench [-- --only outbox|cluster]
   Run \`npm run build\` first: the benchmark builds nothing and measures the production build in build/.
-  --only outbox  only the mail outbox figures (queueing to 10,000 subscribers, send rate); needs no build
+  --only outbox   only the mail outbox figures (queueing to 10,000 subscribers, send rate); needs no build
+  --only cluster  only GET / through nginx to three instances against one instance (PostgreSQL, nginx needed)
   Environment: BENCH_SECONDS  measured seconds per URL (default 10; each run follows a 2 s warm-up)
                BENCH_GZIP=1   send Accept-Encoding: gzip on the plain rows (default: none, uncompressed)
                BENCH_REQUESTS the long run: this many requests of the mix on the large data set, RSS at start,
@@ -117,14 +123,16 @@ const BROTLI = { "accept-encoding": "br" };
 /** The label of a row measured with `BROTLI`. */
 const BR_ROW = " (br)";
 const longRequests = process.env.BENCH_REQUESTS === undefined ? undefined : Number(process.env.BENCH_REQUESTS);
-let onlyOutbox = false;
+let only: "outbox" | "cluster" | undefined;
 
 /** @throws UsageError or CliError (exit 2 or 1) when the benchmark cannot run as asked */
 function checkSettings(): void {
   const { values } = parseCommandLine(process.argv.slice(2), { options: { only: { type: "string" } } });
-  if (values.only !== undefined && values.only !== "outbox") throw new UsageError(`--only takes "outbox", not "${values.only}".`);
-  onlyOutbox = values.only === "outbox";
-  if (onlyOutbox) return;
+  if (values.only !== undefined && values.only !== "outbox" && values.only !== "cluster") {
+    throw new UsageError(`--only takes "outbox" or "cluster", not "${values.only}".`);
+  }
+  only = values.only;
+  if (only === "outbox") return;
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`BENCH_SECONDS must be a positive number of seconds, not "${process.env.BENCH_SECONDS}".`);
   if (longRequests !== undefined && !(Number.isInteger(longRequests) && longRequests >= 1000)) {
     throw new UsageError(`BENCH_REQUESTS must be a whole number of requests, at least 1000, not "${process.env.BENCH_REQUESTS}".`);
@@ -597,6 +605,8 @@ let cleaned = false;
 async function cleanup(): Promise<void> {
   nginxProcess?.kill("SIGTERM");
   await stopServer(current);
+  await currentCluster?.stop();
+  currentCluster = undefined;
   for (const database of outboxDatabases) await database.drop().catch(() => undefined);
   outboxDatabases.clear();
   if (!cleaned) {
@@ -733,6 +743,52 @@ async function main(): Promise<void> {
   }
 }
 
+// ---- the cluster (issue 12) ----
+
+let currentCluster: Cluster | undefined;
+const CLUSTER_ROUNDS = 3;
+
+/** GET / with autocannon (CONNECTIONS connections, a warm-up, then `seconds`) at `url`. */
+async function measureHome(url: string) {
+  await autocannon({ url: `${url}/`, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: requestHeaders });
+  const result = await autocannon({ url: `${url}/`, connections: CONNECTIONS, duration: seconds, headers: requestHeaders });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts, total: result.requests.total };
+}
+
+/**
+ * `--only cluster`: requests/s of GET / through nginx to three instances, and directly to one of them, alternating
+ * CLUSTER_ROUNDS times; prints both, their means and the ratio (three ÷ one).
+ */
+async function mainCluster(): Promise<void> {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  console.log("Shoreline benchmark: GET / through nginx to three instances against one instance (--only cluster)");
+  console.log(`  Node ${process.version}, ${os.cpus().length} cores (${cpu}), load average ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}; not pinned`);
+  const startedAt = performance.now();
+  currentCluster = await startCluster({ instances: 3 });
+  const cluster = currentCluster;
+  console.log(`  cluster started in ${ms(performance.now() - startedAt)}: PostgreSQL, s3rver, ${cluster.instances.length} instances, nginx (deploy/nginx/, round robin)`);
+  console.log(`  ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${seconds} s per measurement, ${CLUSTER_ROUNDS} rounds; ${gzip ? "Accept-Encoding: gzip" : "no Accept-Encoding"}`);
+  const targets = [
+    { label: `one instance directly (${cluster.instances[0]!.address})`, url: cluster.instances[0]!.url },
+    { label: `three instances through nginx (${new URL(cluster.url).host})`, url: cluster.url },
+  ];
+  const rows: string[][] = [];
+  const sums = [0, 0];
+  for (let round = 1; round <= CLUSTER_ROUNDS; round++) {
+    for (const [i, target] of targets.entries()) {
+      const r = await measureHome(target.url);
+      sums[i]! += r.rps;
+      rows.push([`${round}`, target.label, int(r.rps), fixed(r.p50), fixed(r.p99), int(r.bad), int(r.total)]);
+    }
+  }
+  console.log(`\nGET / (the home page; served from each instance's page cache)`);
+  console.log(table(["round", "target", "req/s", "p50 ms", "p99 ms", "non-2xx/errors", "requests"], rows, 2));
+  const [one, three] = sums.map((sum) => sum / CLUSTER_ROUNDS) as [number, number];
+  console.log(`\n  mean req/s: one instance ${int(one)}, three instances behind nginx ${int(three)}`);
+  console.log(`  ratio three ÷ one: ${one > 0 ? fixed(three / one, 2) : "n/a"} (${os.cpus().length} cores shared by nginx, the instances, PostgreSQL and autocannon: no speed-up expected)`);
+  console.log(`  load average at the end: ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}`);
+}
+
 /** `--only outbox`: the mail outbox figures alone. */
 async function mainOutbox(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -747,7 +803,7 @@ async function mainOutbox(): Promise<void> {
 await runCli(USAGE, async () => {
   try {
     checkSettings();
-    await (onlyOutbox ? mainOutbox() : main());
+    await (only === "outbox" ? mainOutbox() : only === "cluster" ? mainCluster() : main());
   } catch (error) {
     // After SIGINT/SIGTERM the server is being stopped under the run; that failure is expected, not news.
     if (interrupted) return 130;
