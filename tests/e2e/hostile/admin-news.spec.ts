@@ -92,7 +92,7 @@ test.describe("admin news posts", () => {
     await deleteAfterConfirming(page, row(page, edited), `Delete ${edited}`, "Delete this post?", `“${edited}” will be deleted from the site. This cannot be undone.`);
 
     await visitor.goto("/news-events");
-    await expect(news.getByRole("heading", { level: 2, name: "News" })).toBeVisible();
+    await expect(news.getByRole("heading", { level: 2, name: "News", exact: true })).toBeVisible();
     await expect(article(news, edited)).toHaveCount(0);
   });
 

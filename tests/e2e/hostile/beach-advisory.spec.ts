@@ -8,6 +8,9 @@ import { expect, openAdmin, test } from "../admin-helpers.ts";
 test("an advisory overrides the public status until lifted", async ({ page, visitor }) => {
   await openAdmin(page, "/admin/beach-advisory");
   await expect(page.getByRole("heading", { level: 1, name: "Beach Advisory" })).toBeVisible();
+  // An empty reason is stopped by the browser (the field is required); blanks get past it and the server says why.
+  await expect(page.getByLabel("Reason")).toHaveAttribute("required", "");
+  await page.getByLabel("Reason").fill("   ");
   await page.getByRole("button", { name: "Post advisory" }).click();
   await expect(page.getByText("Please give the reason for the advisory")).toBeVisible();
 
