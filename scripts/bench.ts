@@ -41,7 +41,7 @@
  * long run, off by default).
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -345,6 +345,8 @@ async function nginxFigures(server: RunningServer): Promise<NginxFigures | undef
   mkdirSync(path.join(dir, "www"), { recursive: true });
   writeFileSync(path.join(dir, "www/index.html"), (await rawGet(`${server.url}/`, { "accept-encoding": "identity" })).body);
   writeFileSync(path.join(dir, "www/index.html.br"), (await rawGet(`${server.url}/`, BROTLI)).body);
+  // nginx started as root serves as "nobody": the temporary folders must be readable by others.
+  for (const folder of [dataDir, dir, path.join(dir, "www")]) chmodSync(folder, 0o755);
   const port = await freePort();
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   const config = [
@@ -370,12 +372,13 @@ async function nginxFigures(server: RunningServer): Promise<NginxFigures | undef
   try {
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
-      try {
-        if ((await rawGet(`${url}/`, {})).status === 200) break;
-      } catch {
-        if (i > 100) throw new Error(`nginx did not answer on port ${port} (see ${path.join(dir, "error.log")})`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const status = await rawGet(`${url}/`, {}).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      if (i > 100) throw new Error(`nginx did not serve / on port ${port} (last status ${status}; see ${path.join(dir, "error.log")})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const load = async (urlPath: string, label: string, headers: Record<string, string>): Promise<UrlResult> => {
       await autocannon({ url: `${url}${urlPath}`, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
