@@ -42,7 +42,6 @@
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -54,7 +53,7 @@ import { createMailer } from "#app/lib/mail.server.ts";
 import { createOutboxWorker } from "#app/lib/outbox.server.ts";
 import { queueListMail } from "#app/models/outbox.server.ts";
 import { createPostgresDatabase, createSqliteDatabase, postgresAvailable, type TestDatabase } from "../tests/support/databases.ts";
-import { freePort, signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
+import { freePort, rawGet, signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
 import { startSmtpSink } from "../tests/support/smtp.ts";
 import { addConfirmedSubscribers, loadLargeDataSet } from "./bench-data.ts";
 import { startCluster, type Cluster } from "./lib/cluster.ts";
@@ -310,19 +309,6 @@ async function loadPhase(server: RunningServer, assetPath: string): Promise<Phas
     hwmMb: toMb(procStatusKb(server.pid, "VmHWM")),
     rssMaxMb: sampled.length > 0 ? Math.max(...sampled) : undefined,
   };
-}
-
-/** A GET whose body is kept as sent (fetch would decode Brotli and gzip), with its status and headers. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
-  });
 }
 
 // ---- the physical limit: the same bytes of / from nginx (issue 13) ----

@@ -4,14 +4,13 @@
  * ETag each, 304 for a matching ETag, never for a session.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server.ts";
 import { createNewsPost } from "#app/models/news.server.ts";
-import { startServer, type RunningServer, signInCookie } from "../support/server.ts";
+import { rawGet, startServer, type RunningServer, signInCookie } from "../support/server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-cache-"));
 let server: RunningServer;
@@ -23,19 +22,6 @@ afterAll(async () => {
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** The body's bytes as sent, without fetch decoding them (node:http keeps Content-Encoding as it is). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
-  });
-}
 
 describe("public page cache", () => {
   it("gives two visitors byte-identical bodies and the same headers for the same page version, in each encoding", async () => {

@@ -4,6 +4,7 @@
  * running vitest).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { ownUrl } from "#app/lib/server-url.ts";
@@ -43,6 +44,22 @@ export interface StartOptions {
   prefix?: string[];
   /** How long to wait for the "running at" line, in milliseconds (default 60 s). */
   timeoutMs?: number;
+}
+
+/**
+ * A GET whose body is kept as sent (fetch would decode Brotli and gzip), with its status and headers.
+ * @throws the connection's error
+ */
+export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
 }
 
 /** A port that was free a moment ago. */
