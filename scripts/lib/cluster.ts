@@ -11,7 +11,7 @@
  *     answered each request (`readAccessLog`).
  * Needs `npm run build` first. `stop()` ends every process it started (by its pid) and removes every temporary file.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { PG_ADMIN_URL } from "../../tests/support/databases.ts";
-import { freePort, startServer, type RunningServer } from "../../tests/support/server.ts";
+import { freePort, spawnCollected, startServer, type RunningServer } from "../../tests/support/server.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The committed nginx configuration the cluster runs (docs/deploy.md). */
@@ -197,21 +197,11 @@ process.on("exit", () => {
   for (const [child, signal] of started) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 });
 
-/** A child process whose output is kept; `exited` resolves when it ends. */
-function spawnKept(command: string, args: string[], options: { cwd?: string } = {}) {
-  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  started.set(child, command === NGINX ? "SIGTERM" : "SIGKILL");
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => {
-    child.once("exit", (code) => resolve(code));
-    child.once("error", (error) => {
-      output += `\n${error.message}`;
-      resolve(null);
-    });
-  });
-  return { child, exited, output: () => output };
+/** A child process whose output is kept (`spawnCollected`), signalled when this process exits. */
+function spawnKept(command: string, args: string[]) {
+  const kept = spawnCollected(command, args);
+  started.set(kept.child, command === NGINX ? "SIGTERM" : "SIGKILL");
+  return kept;
 }
 
 /** Sends `signal` to a child that is still running and waits for it, SIGKILL after `graceMs`. */

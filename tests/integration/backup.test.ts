@@ -4,7 +4,7 @@
  * new install holds exactly the rows of the archive's own database and the documents byte for byte, and a damaged,
  * altered or mismatched archive is refused with exit 1 and nothing changed.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ import pg from "pg";
 import { create as createTar, extract } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
-import { freePort, startServer, type RunningServer, signInCookie, TEST_AUTH_SECRET } from "../support/server.ts";
+import { freePort, runScript, startServer, type RunningServer, signInCookie, TEST_AUTH_SECRET } from "../support/server.ts";
 
 const runFile = promisify(execFile);
 const ADMIN = { email: "chair@example.org", password: "backup-password" };
@@ -48,17 +48,6 @@ async function emptyPostgresDatabase(): Promise<string> {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-/** Runs a script to its end; resolves with its exit code and output (never rejects). */
-async function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => resolve({ code: code ?? -1, output }));
-  });
 }
 
 function signIn(url: string): Promise<string> {

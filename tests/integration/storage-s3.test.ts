@@ -7,7 +7,6 @@
  * upload, and a bad STORAGE_URL refused at start-up. Last, backup and restore of the bucket's files.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Storage, lazyS3Client, PART_SIZE } from "#app/lib/storage-s3.server.ts";
 import { createDiskStorage, IMAGE_FILE_ID, STORAGE_ID, type Storage } from "#app/lib/storage.server.ts";
 import { startFakeS3, type FakeS3 } from "../support/s3.ts";
-import { freePort, runServerToExit, signInCookie, startServer, type RunningServer } from "../support/server.ts";
+import { freePort, runScript, runServerToExit, signInCookie, startServer, type RunningServer } from "../support/server.ts";
 
 let s3: FakeS3;
 const BUCKET = "shoreline-contract";
@@ -461,17 +460,6 @@ describe("start-up with object storage", () => {
     expect(result.output).not.toContain(secret);
   });
 });
-
-/** Runs a script to its end; resolves with its exit code and output (never rejects). */
-async function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => resolve({ code: code ?? -1, output }));
-  });
-}
 
 /** Each object's SHA-256 under `prefix/`, keyed by the path after it ("documents/…", "images/…"). */
 async function bucketSums(bucket: string, prefix: string): Promise<Record<string, string>> {

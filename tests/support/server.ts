@@ -80,11 +80,12 @@ function serverEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return merged;
 }
 
-/** Spawns the server and collects its output; `exited` also resolves when it could not be spawned at all. */
-function spawnServer(env: NodeJS.ProcessEnv, options: StartOptions = {}) {
-  const [command = process.execPath, ...prefixArgs] = options.prefix ?? [];
-  const args = [...(options.prefix ? [...prefixArgs, process.execPath] : []), ...(options.nodeArgs ?? []), SERVER_ENTRY];
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Spawns `command` and collects what it writes to stdout and stderr; `exited` resolves with its exit code (null
+ * after a signal, or when it could not be spawned at all: the reason is added to the output).
+ */
+export function spawnCollected(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const collect = (chunk: Buffer) => (output += chunk.toString());
   child.stdout?.on("data", collect);
@@ -97,6 +98,23 @@ function spawnServer(env: NodeJS.ProcessEnv, options: StartOptions = {}) {
     });
   });
   return { child, exited, output: () => output };
+}
+
+/** Spawns the server and collects its output (`spawnCollected`). */
+function spawnServer(env: NodeJS.ProcessEnv, options: StartOptions = {}) {
+  const [command = process.execPath, ...prefixArgs] = options.prefix ?? [];
+  const args = [...(options.prefix ? [...prefixArgs, process.execPath] : []), ...(options.nodeArgs ?? []), SERVER_ENTRY];
+  return spawnCollected(command, args, { env });
+}
+
+/**
+ * Runs a Node script (e.g. "scripts/restore.ts") to its end with `env` laid over this environment.
+ * @returns its exit code (-1 after a signal or when it could not start) and everything it wrote; never rejects
+ */
+export async function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const { exited, output } = spawnCollected(process.execPath, [script, ...args], { env: { ...process.env, ...env } });
+  const code = await exited;
+  return { code: code ?? -1, output: output() };
 }
 
 /**
