@@ -2,7 +2,7 @@
  * The HTTP server: Express in front of React Router. Vite bundles this file with the app (see vite.config.ts), so
  * the app's modules and this one share one module graph and one set of services. `server/main.ts` starts it.
  */
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { toNodeHandler } from "better-auth/node";
@@ -24,6 +24,7 @@ import { createChangeFeed, type ChangeFeed } from "#app/lib/change-feed.server.t
 import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
 import { createLogger, type Logger } from "#app/lib/logger.server.ts";
 import { startMaintenance } from "#app/lib/maintenance.server.ts";
+import { watchVersions } from "#app/models/changes.server.ts";
 import { closeServices, createServices, prepareServices, servicesContext, type Services } from "#app/lib/services.server.ts";
 
 /** How long shutdown waits for requests in flight before closing their connections, in milliseconds. */
@@ -59,27 +60,30 @@ export interface DevServer {
   ssrLoadModule(url: string): Promise<Record<string, unknown>>;
 }
 
-/** Builds the Express application over ready services; with `dev`, it serves the app from Vite's dev server. */
 /** Whether the server is shutting down: `/readyz` answers 503 from the moment it is asked to stop. */
 export interface Lifecycle {
   draining: boolean;
 }
 
+/**
+ * Builds the server's request handler over ready services: a stored public page straight from the page cache
+ * (`serveStored`, server/page-handler.ts), anything else through the Express application; with `dev`, it serves
+ * the app from Vite's dev server.
+ */
 export function createApp(services: Services, feed: ChangeFeed, streams: Set<Response>, dev?: DevServer, lifecycle: Lifecycle = { draining: false }) {
   const { logger } = services;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", services.config.trustProxy);
-  app.use((req, res, next) => {
+  // Each request is logged at level info when it ends (LOG_LEVEL=info, the default; the bench runs at warn), by the
+  // handler returned below, whichever way it is answered.
+  const logRequests = logger.isLevelEnabled("info");
+  const logged = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     res.on("finish", () => {
-      logger.info(
-        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(performance.now() - started) },
-        "request",
-      );
+      logger.info({ method: req.method, url: req.url, status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
     });
-    next();
-  });
+  };
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/changes") && compression.filter(req, res) }));
   app.use(securityHeaders(services.config.publicUrl, dev !== undefined));
   app.use(sameOriginWrites(services.config.publicUrl));
@@ -148,13 +152,13 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
 
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
 
-  app.use(
-    createPageHandler({
+  const pages = createPageHandler({
       build: dev
         ? () => dev.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
         : () => import("virtual:react-router/server-build"),
       mode: dev ? "development" : "production",
       db: services.db,
+      versions: watchVersions(services.database),
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(nonceContext, String(res.locals.nonce ?? ""));
@@ -165,9 +169,12 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
         if (!req.path.endsWith(".data")) context.set(pageHtmlContext, new Map());
         return context;
       },
-    }),
-  );
-  return app;
+  });
+  app.use(pages);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (logRequests) logged(req, res);
+    if (!pages.serveStored(req, res)) app(req, res);
+  };
 }
 
 /** The route manifest of the build (ids, paths, parents, modules), for tests that enumerate every route. */
@@ -264,7 +271,12 @@ export async function start(dev?: DevServer): Promise<Server> {
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(services, feed, streams, dev, lifecycle);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+    const s = createServer(app);
+    s.once("error", reject);
+    s.listen(config.port, config.host, () => {
+      s.off("error", reject);
+      resolve(s);
+    });
   });
   const url = ownUrl(config.host, config.port);
   // Where files are kept, never how to reach them: no key is logged.

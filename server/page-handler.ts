@@ -13,15 +13,21 @@
  * counters every page is kept with, costs one rendering of each page read afterwards, not one per reader (under 200
  * clients with a few writes a second, every reader rendered anew and reads fell from about 1,000 to about 130 a
  * second: npm run test:cluster).
+ *
+ * A stored page whose counters are known unchanged without a query (SQLite: `watchVersions`) is also served before
+ * Express sees the request (`serveStored`): the headers it was last sent with, as one array, and its body. On a
+ * cached page that path does nothing else (no middleware, no nonce, no query), which is what brings a page view
+ * near the cost of a static file (issue 13, `npm run bench` against nginx).
  */
 import { createRequestHandler } from "@react-router/express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
 import { todayIn } from "#app/lib/dates.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
-import { getVersions } from "#app/models/changes.server.ts";
+import type { VersionWatch } from "#app/models/changes.server.ts";
 import { makePageVersion, matchesVersion, PAGE_ENCODINGS, type PageEncoding, type PageVersion } from "./page-version.ts";
 
 const MAX_ENTRIES = 500;
@@ -36,6 +42,11 @@ interface Entry {
   status: number;
   headers: [string, string][];
   version: PageVersion;
+  /**
+   * The headers of a 200 of this entry as they went out, per encoding (`writeHead`'s flat array of names and values,
+   * without Date and the connection's own), for `serveStored`; recorded by the first full response in that encoding.
+   */
+  sent: Partial<Record<PageEncoding, (string | number | string[])[]>>;
 }
 
 export interface PageHandlerOptions {
@@ -43,6 +54,8 @@ export interface PageHandlerOptions {
   /** "development" renders every page anew (code changes while it runs) and shows error details. */
   mode?: "development" | "production";
   db: Database;
+  /** The change counters each page is kept with (`watchVersions` of the same database). */
+  versions: VersionWatch;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
 }
 
@@ -72,8 +85,8 @@ const MAX_PATHS = 1000;
  */
 export function isCacheable(req: ExpressRequest, routes: CacheRoute[], known = new Map<string, boolean>()): boolean {
   if (req.method !== "GET") return false;
-  if (/session_token=/.test(req.get("cookie") ?? "")) return false;
-  const page = req.path === "/_root.data" ? "/" : req.path.replace(/\.data$/, "");
+  if (hasSession(req.headers.cookie)) return false;
+  const page = pageOf(req.path);
   let cacheable = known.get(page);
   if (cacheable === undefined) {
     const matches = matchRoutes(routes, page);
@@ -83,6 +96,19 @@ export function isCacheable(req: ExpressRequest, routes: CacheRoute[], known = n
   }
   return cacheable;
 }
+
+/** Whether a Cookie header carries a session (better-auth's `session_token`, with any prefix). */
+const hasSession = (cookie: string | undefined) => cookie !== undefined && cookie.includes("session_token=");
+
+/** The page a path is for: `/x.data` (client navigation data) is judged by `/x`, `/_root.data` by `/`. */
+const pageOf = (path: string) => (path === "/_root.data" ? "/" : path.endsWith(".data") ? path.slice(0, -".data".length) : path);
+
+/**
+ * The encoding chosen for each Accept-Encoding header seen (Express's `acceptsEncodings`, worked out once per
+ * header text: browsers send a handful); `serveStored` serves only headers already worked out.
+ */
+const chosenEncodings = new Map<string, PageEncoding>();
+const MAX_ENCODING_HEADERS = 100;
 
 let today = { at: 0, date: "" };
 /**
@@ -95,7 +121,19 @@ async function associationToday(db: Database): Promise<string> {
   return today.date;
 }
 
-export function createPageHandler({ build, db, getLoadContext, mode = "production" }: PageHandlerOptions) {
+/** The page handler, an Express middleware, with the path that serves a stored page before Express. */
+export interface PageHandler {
+  (req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void>;
+  /**
+   * Answers a GET from the cache without Express when everything is known at once: no session cookie, no
+   * If-None-Match, a path already found cacheable, today's date worked out in the last second, counters known
+   * unchanged, and the page stored and sent before in the encoding this Accept-Encoding header gets.
+   * @returns true when it answered; false (having done nothing) to hand the request to Express
+   */
+  serveStored(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+export function createPageHandler({ build, db, versions: counters, getLoadContext, mode = "production" }: PageHandlerOptions): PageHandler {
   const render = createRequestHandler({ build, getLoadContext, mode });
   let routes: CacheRoute[] | undefined;
   const cache = new Map<string, Entry>();
@@ -104,12 +142,12 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
   /** The page being rendered for each key, with the counters it is made with; resolves to its entry, if kept. */
   const rendering = new Map<string, { versions: string; made: Promise<Entry | undefined> }>();
 
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       if (mode === "development") return await render(req, res, next);
       routes ??= cacheRoutes(await build());
       if (!isCacheable(req, routes, cacheablePaths)) return await render(req, res, next);
-      const versions = JSON.stringify(await getVersions(db));
+      const versions = counters.known() ?? (await counters.read());
       const key = `${req.originalUrl}|${await associationToday(db)}`;
       const entry = cache.get(key);
       if (entry && entry.versions === versions) {
@@ -139,6 +177,7 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
           status,
           headers: headers.filter(([name]) => name !== "content-length"),
           version: makePageVersion(body, { nonce: String(res.locals.nonce ?? ""), csp: typeof csp === "string" ? csp : undefined, html }),
+          sent: {},
         };
         const old = cache.get(key);
         if (old) bytes -= old.version.size;
@@ -165,6 +204,29 @@ export function createPageHandler({ build, db, getLoadContext, mode = "productio
       next(error);
     }
   };
+
+  function serveStored(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url;
+    if (req.method !== "GET" || url === undefined || mode === "development") return false;
+    if (req.headers["if-none-match"] !== undefined || hasSession(req.headers.cookie)) return false;
+    const query = url.indexOf("?");
+    if (cacheablePaths.get(pageOf(query === -1 ? url : url.slice(0, query))) !== true) return false;
+    if (Date.now() - today.at >= 1000) return false;
+    const accept = req.headers["accept-encoding"];
+    const encoding = accept === undefined || accept === "" ? "identity" : chosenEncodings.get(accept);
+    if (encoding === undefined) return false;
+    const key = `${url}|${today.date}`;
+    const entry = cache.get(key);
+    const headers = entry?.sent[encoding];
+    if (!entry || !headers || entry.versions !== counters.known()) return false;
+    cache.delete(key);
+    cache.set(key, entry);
+    res.writeHead(entry.status, headers);
+    res.end(entry.version.bodies[encoding]);
+    return true;
+  }
+
+  return Object.assign(handler, { serveStored });
 }
 
 /**
@@ -209,9 +271,7 @@ function holdResponse(res: ExpressResponse, done: (status: number, headers: [str
  */
 function serve(entry: Entry, req: ExpressRequest, res: ExpressResponse) {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  // No Accept-Encoding at all gets the plain body, as the compression middleware does (RFC 9110 would allow any).
-  const accepted = req.get("accept-encoding") ? req.acceptsEncodings([...PAGE_ENCODINGS]) : "identity";
-  const encoding: PageEncoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
+  const encoding = preferredEncoding(req);
   const { version } = entry;
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", version.etags[encoding]);
@@ -226,4 +286,32 @@ function serve(entry: Entry, req: ExpressRequest, res: ExpressResponse) {
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(body);
+  // What went out, for `serveStored` to send again: every header set on the way (security headers included), by
+  // their lower-case names (HTTP names are case-insensitive); Date and the connection's headers are Node's own for
+  // each response.
+  if (req.method === "GET" && entry.sent[encoding] === undefined) {
+    entry.sent[encoding] = Object.entries(res.getHeaders())
+      .filter(([name, value]) => value !== undefined && !CONNECTION_HEADERS.has(name))
+      .flat() as (string | number | string[])[];
+  }
+}
+
+const CONNECTION_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/**
+ * The encoding a request gets of those a page is stored in (Brotli, then gzip, then none), remembered per header text
+ * for `serveStored`. No Accept-Encoding at all gets the plain body, as the compression middleware does (RFC 9110
+ * would allow any).
+ */
+function preferredEncoding(req: ExpressRequest): PageEncoding {
+  const header = req.get("accept-encoding");
+  if (!header) return "identity";
+  let encoding = chosenEncodings.get(header);
+  if (encoding === undefined) {
+    const accepted = req.acceptsEncodings([...PAGE_ENCODINGS]);
+    encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
+    if (chosenEncodings.size >= MAX_ENCODING_HEADERS) chosenEncodings.clear();
+    chosenEncodings.set(header, encoding);
+  }
+  return encoding;
 }
