@@ -6,7 +6,7 @@ import { InlineCssContext } from "./lib/inline-css.tsx";
 import { NonceContext, nonceContext } from "./lib/nonce.ts";
 import { PageHtmlContext } from "./lib/page-html.ts";
 import { pageHtmlContext } from "./lib/page-html.server.ts";
-import { lowPriorityModulePreloads } from "./lib/script-priority.server.ts";
+import { hydrateAfterFirstPaintStream } from "./lib/script-priority.server.ts";
 import { servicesContext } from "./lib/services.server.ts";
 
 export const streamTimeout = 5_000;
@@ -14,7 +14,7 @@ export const streamTimeout = 5_000;
 /**
  * Renders a document. Unlike the default entry it always waits for all content (onAllReady): pages must be
  * complete without JavaScript, and no page here streams. Every inline script and the inline stylesheet carry the
- * request's CSP nonce. Module preloads are fetched at low priority, after the page's content.
+ * request's CSP nonce. The hydration scripts are asked for after the first paint (app/lib/script-priority.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -40,7 +40,7 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = lowPriorityModulePreloads();
+          const body = hydrateAfterFirstPaintStream();
           body.on("finish", () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, Component, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, Component, type ReactNode } from "react";
 import { CHART_HEIGHT } from "#app/lib/beach.ts";
 
 export interface ChartReading {
@@ -21,15 +21,35 @@ class ChartErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
 }
 
 /**
- * The chart of the latest readings, 300 px high. The chart library is loaded only here, after the page is shown;
- * without JavaScript, or when it fails to load, the box says "Chart not available..." (the table below carries the
- * same data).
+ * The chart of the latest readings, 300 px high. The chart library is loaded only here, and only once the box is
+ * near the screen (within a screen's height of it): on a phone the chart is below the first screen, and drawing it
+ * is the longest task of the page, which need not hold up a visitor who reads the status and leaves. Without
+ * JavaScript, or when it fails to load, the box says "Chart not available..." (the table below carries the same
+ * data).
  */
 export function ReadingsChart({ readings }: { readings: ChartReading[] }) {
+  const box = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof IntersectionObserver === "undefined") {
+      setMounted(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setMounted(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="chart-box" aria-hidden="true">
+    <div className="chart-box" aria-hidden="true" ref={box}>
       {mounted ? (
         <ChartErrorBoundary>
           <Suspense fallback={null}>

@@ -34,9 +34,10 @@ export default function MeetBoard({ loaderData }: Route.ComponentProps) {
       <h1>Meet the Board</h1>
       {members.length === 0 && <p className="empty">The board has not been listed yet.</p>}
       <ul className="board">
-        {members.map((m) => (
+        {members.map((m, index) => (
           <li key={m.id}>
-            {m.photo && <Picture image={m.photo} sizes="8rem" />}
+            {/* The first row is in view when the page opens, even on a phone: fetched at once, not lazily. */}
+            {m.photo && <Picture image={m.photo} sizes="8rem" priority={index < 2} />}
             <h2 className="member-name">{m.name}</h2>
             <p className="muted">{m.title}</p>
           </li>
