@@ -154,12 +154,15 @@ const ms = (n: number) => `${int(n)} ms`;
 const pinned = spawnSync("taskset", ["-c", SERVER_CORE, "true"], { stdio: "ignore" }).status === 0;
 let current: RunningServer | undefined;
 
+/** The environment `npm start` and `npm run serve` set before Node (package.json; docs/decisions/015-one-malloc-arena.md). */
+const START_ENV = { MALLOC_ARENA_MAX: "1" };
+
 /**
  * Starts the server on `dataDir` with SQLite and no start-up work beyond migration and seed, with the same V8 flag
- * as `npm start` (a smaller young generation), pinned to its core when possible.
+ * and malloc setting as `npm start` (a smaller young generation, one malloc arena), pinned to its core when possible.
  */
 async function startServer(dataDir: string): Promise<RunningServer> {
-  const env = { DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", SEED: "demo", DATABASE_URL: undefined, PUBLIC_URL: undefined, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined };
+  const env = { ...START_ENV, DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", SEED: "demo", DATABASE_URL: undefined, PUBLIC_URL: undefined, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined };
   const options = { nodeArgs: ["--optimize-for-size"], timeoutMs: START_TIMEOUT_MS, ...(pinned ? { prefix: ["taskset", "-c", SERVER_CORE] } : {}) };
   current = await startTestServer(env, options);
   return current;
