@@ -6,7 +6,7 @@
  *
  * Run `npm run build` first: this script builds nothing and measures whatever is in build/.
  *
- * 1. Starts `node --optimize-for-size server/main.js` (with the test suite's `startServer`, tests/support/server.ts)
+ * 1. Starts `MALLOC_ARENA_MAX=2 node --optimize-for-size server/main.js`, as `npm start` does (with the test suite's `startServer`, tests/support/server.ts)
  *    on a new temporary DATA_DIR (SQLite, LOG_LEVEL=warn), pinned to core 1 with `taskset -c 1` when taskset is
  *    available (this process, which runs autocannon, is pinned to core 0), and times spawn → "Shoreline is running
  *    at" (migration and demo seed included); stops it, adds an administrator (`npm run admin`, outside the timings)
@@ -26,7 +26,11 @@
  * Every page is measured twice: with no Accept-Encoding and with `Accept-Encoding: br`, as browsers ask (issue 13:
  * the page cache serves one stored copy per encoding). In the empty phase the same bytes of `/` (plain and Brotli)
  * are also served as static files by Debian's nginx, started here with its own configuration on a loopback port and
- * pinned to the server's core, and the bench prints Shoreline ÷ nginx (skipped when nginx is not installed).
+ * pinned to the server's core, and the bench prints Shoreline ÷ nginx (skipped when nginx is not installed). With
+ * Debian's wrk installed (`apt-get install wrk`), `/` and `/news-events` are also loaded with wrk from Shoreline and
+ * as the same bytes from nginx, in both phases, and the slowdowns are printed for both: autocannon, a Node program on
+ * one core, cannot keep up with nginx (nor, since stored pages skip Express, with Shoreline), and its figures for
+ * large bodies fall far below what either server does.
  * With BENCH_REQUESTS (e.g. 1000000) the large-data server then takes that many requests of the mix (the pages in
  * both encodings and the asset, 50 connections), and its RSS is printed at the start, the middle and the end.
  *
@@ -121,6 +125,8 @@ const requestHeaders: Record<string, string> = gzip ? { "accept-encoding": "gzip
 const BROTLI = { "accept-encoding": "br" };
 /** The label of a row measured with `BROTLI`. */
 const BR_ROW = " (br)";
+/** The pages also measured with wrk against nginx, empty and large: the home page and the one that grows most. */
+const WRK_PAGES = ["/", "/news-events"] as const;
 const longRequests = process.env.BENCH_REQUESTS === undefined ? undefined : Number(process.env.BENCH_REQUESTS);
 let only: "outbox" | "cluster" | undefined;
 
@@ -154,12 +160,12 @@ const ms = (n: number) => `${int(n)} ms`;
 const pinned = spawnSync("taskset", ["-c", SERVER_CORE, "true"], { stdio: "ignore" }).status === 0;
 let current: RunningServer | undefined;
 
-/** The environment `npm start` and `npm run serve` set before Node (package.json; docs/decisions/015-one-malloc-arena.md). */
-const START_ENV = { MALLOC_ARENA_MAX: "1" };
+/** The environment `npm start` and `npm run serve` set before Node (package.json; docs/decisions/015-two-malloc-arenas.md). */
+const START_ENV = { MALLOC_ARENA_MAX: "2" };
 
 /**
  * Starts the server on `dataDir` with SQLite and no start-up work beyond migration and seed, with the same V8 flag
- * and malloc setting as `npm start` (a smaller young generation, one malloc arena), pinned to its core when possible.
+ * and malloc setting as `npm start` (a smaller young generation, two malloc arenas), pinned to its core when possible.
  */
 async function startServer(dataDir: string): Promise<RunningServer> {
   const env = { ...START_ENV, DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", SEED: "demo", DATABASE_URL: undefined, PUBLIC_URL: undefined, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined };
@@ -319,21 +325,71 @@ async function loadPhase(server: RunningServer, assetPath: string): Promise<Phas
 interface NginxFigures {
   plain: UrlResult;
   brotli: UrlResult;
+  /** The wrk cross-check of each page given (Shoreline and nginx, plain and Brotli); empty without wrk. */
+  wrk: WrkComparison[];
+}
+
+/** One page in one encoding under wrk: Shoreline, then nginx serving the bytes Shoreline sent. */
+interface WrkComparison {
+  path: string;
+  bytes: number;
+  ours: WrkFigures;
+  nginx: WrkFigures;
+}
+
+interface WrkFigures {
+  rps: number;
+  /** 99th percentile latency, milliseconds. */
+  p99: number;
+}
+
+/** wrk (Debian's package), when installed: a C load generator that keeps up with nginx, which autocannon does not. */
+const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((b) => existsSync(b));
+
+/**
+ * Loads `url` with wrk (one thread, CONNECTIONS connections; a warm-up, then `seconds`) from this process's core.
+ * autocannon, a Node program on one core, tops out near 19,000 requests/s of an 8 KB body and far lower for large
+ * ones (about 1,700/s of 43 KB from nginx, where wrk reaches 37,000), so it measures itself as much as the server.
+ * @returns requests/s and p99 in ms, parsed from wrk's `--latency` report
+ * @throws when wrk fails or prints no figures
+ */
+async function wrkLoad(url: string, headers: Record<string, string>): Promise<WrkFigures> {
+  const args = (duration: number) => ["-t1", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency", ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), url];
+  await promisify(execFile)(WRK!, args(WARMUP_SECONDS));
+  const { stdout } = await promisify(execFile)(WRK!, args(seconds));
+  const rps = /Requests\/sec:\s*([\d.]+)/.exec(stdout)?.[1];
+  const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(stdout);
+  if (!rps || !p99) throw new Error(`wrk printed no figures for ${url}:\n${stdout}`);
+  const scale = p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1;
+  return { rps: Number(rps), p99: Number(p99[1]) * scale };
 }
 
 let nginxProcess: ChildProcess | undefined;
 
 /**
  * Serves the bytes Shoreline sends for `/` (plain and Brotli) as two static files from Debian's nginx, one worker
- * pinned to the server's core, and loads each like a page. Undefined when nginx is not installed.
+ * pinned to the server's core, and loads each like a page with autocannon; with wrk installed, also loads each of
+ * `wrkPages` in both encodings from Shoreline and from nginx (the same bytes) with wrk. Undefined when nginx is not
+ * installed.
  */
-async function nginxFigures(server: RunningServer): Promise<NginxFigures | undefined> {
+async function nginxFigures(server: RunningServer, wrkPages: readonly string[] = []): Promise<NginxFigures | undefined> {
   const binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((b) => existsSync(b));
   if (!binary) return undefined;
   const dir = path.join(dataDir, "nginx");
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, "www"), { recursive: true });
   writeFileSync(path.join(dir, "www/index.html"), (await rawGet(`${server.url}/`, { "accept-encoding": "identity" })).body);
   writeFileSync(path.join(dir, "www/index.html.br"), (await rawGet(`${server.url}/`, BROTLI)).body);
+  // The wrk pages as page-<n>.html and page-<n>.html.br, served at /page-<n> and /page-<n>/br.
+  const copies = await Promise.all(
+    wrkPages.map(async (page, n) => {
+      const plain = (await rawGet(`${server.url}${page}`, { "accept-encoding": "identity" })).body;
+      const brotli = (await rawGet(`${server.url}${page}`, BROTLI)).body;
+      writeFileSync(path.join(dir, `www/page-${n}.html`), plain);
+      writeFileSync(path.join(dir, `www/page-${n}.html.br`), brotli);
+      return { page, n, plain: plain.length, brotli: brotli.length };
+    }),
+  );
   // nginx started as root serves as "nobody": the temporary folders must be readable by others.
   for (const folder of [dataDir, dir, path.join(dir, "www")]) chmodSync(folder, 0o755);
   const port = await freePort();
@@ -352,6 +408,10 @@ async function nginxFigures(server: RunningServer): Promise<NginxFigures | undef
     `    root ${path.join(dir, "www")};`,
     "    location = / { default_type text/html; try_files /index.html =404; }",
     "    location = /br { default_type text/html; add_header Content-Encoding br; try_files /index.html.br =404; }",
+    ...copies.flatMap(({ n }) => [
+      `    location = /page-${n} { default_type text/html; try_files /page-${n}.html =404; }`,
+      `    location = /page-${n}/br { default_type text/html; add_header Content-Encoding br; try_files /page-${n}.html.br =404; }`,
+    ]),
     "  }",
     "}",
   ].join("\n");
@@ -389,7 +449,16 @@ async function nginxFigures(server: RunningServer): Promise<NginxFigures | undef
         rssMb: undefined,
       };
     };
-    return { plain: await load("/", "nginx /", {}), brotli: await load("/br", `nginx /${BR_ROW}`, BROTLI) };
+    const plain = await load("/", "nginx /", {});
+    const brotli = await load("/br", `nginx /${BR_ROW}`, BROTLI);
+    const wrk: WrkComparison[] = [];
+    if (WRK) {
+      for (const { page, n, plain: plainBytes, brotli: brotliBytes } of copies) {
+        wrk.push({ path: page, bytes: plainBytes, ours: await wrkLoad(`${server.url}${page}`, {}), nginx: await wrkLoad(`${url}/page-${n}`, {}) });
+        wrk.push({ path: `${page}${BR_ROW}`, bytes: brotliBytes, ours: await wrkLoad(`${server.url}${page}`, BROTLI), nginx: await wrkLoad(`${url}/page-${n}/br`, BROTLI) });
+      }
+    }
+    return { plain, brotli, wrk };
   } finally {
     nginxProcess.kill("SIGTERM");
     nginxProcess = undefined;
@@ -408,6 +477,23 @@ function printNginx(nginx: NginxFigures | undefined, empty: PhaseResult): void {
   for (const [ours, theirs] of [[row(empty, "/"), nginx.plain], [row(empty, `/${BR_ROW}`), nginx.brotli]] as const) {
     if (ours) console.log(`  Shoreline ${ours.path} ÷ nginx: ${fixed(ours.rps / theirs.rps, 2)} × (${int(ours.rps)} ÷ ${int(theirs.rps)} req/s)`);
   }
+  printWrk(nginx);
+}
+
+/** The wrk cross-check table: each page and encoding from Shoreline and from nginx, and the ratio. */
+function printWrk(nginx: NginxFigures): void {
+  if (!WRK) {
+    console.log("  wrk is not installed (apt-get install wrk): no cross-check with a load generator faster than autocannon");
+    return;
+  }
+  console.log(`  Cross-check with wrk (1 thread, ${CONNECTIONS} connections; autocannon itself tops out near nginx's figures above):`);
+  console.log(
+    table(
+      ["path", "bytes", "Shoreline req/s", "p99 ms", "nginx req/s", "p99 ms", "Shoreline ÷ nginx"],
+      nginx.wrk.map((w) => [w.path, int(w.bytes), int(w.ours.rps), fixed(w.ours.p99), int(w.nginx.rps), fixed(w.nginx.p99), `${fixed(w.ours.rps / w.nginx.rps, 2)} ×`]),
+      1,
+    ),
+  );
 }
 
 const row = (phase: PhaseResult, label: string) => phase.rows.find((r) => r.path === label);
@@ -664,7 +750,7 @@ async function main(): Promise<void> {
   const assetPath = await findAsset(server.url);
   const empty = await loadPhase(server, assetPath);
   printPhase("Empty data set (demo content)", server, empty, assetPath);
-  const nginx = await nginxFigures(server);
+  const nginx = await nginxFigures(server, WRK_PAGES);
   printNginx(nginx, empty);
   await stopServer(server);
 
@@ -679,6 +765,11 @@ async function main(): Promise<void> {
   console.log(`  start to listening with the large data set: ${ms(largeStartMs)}`);
   const large = await loadPhase(server, assetPath);
   printPhase("Large data set", server, large, assetPath);
+  const nginxLarge = WRK ? await nginxFigures(server, WRK_PAGES) : undefined;
+  if (nginxLarge) {
+    console.log("\nLarge data set, cross-check with wrk: the same pages from Shoreline and as static files from nginx");
+    printWrk(nginxLarge);
+  }
   let long: LongRun | undefined;
   if (longRequests !== undefined) {
     console.log(`\nLong run: ${int(longRequests)} requests of the mix (${PAGES.join(", ")} plain and Brotli, the asset), ${CONNECTIONS} connections, large data set`);
@@ -698,6 +789,15 @@ async function main(): Promise<void> {
       slowdowns.map((s) => [s.path, int(s.empty), int(s.large), fixed(s.slowdown, 2)]),
     ),
   );
+  // The same with wrk, and nginx's own slowdown on the same bytes: what the pages' growth alone costs.
+  const wrkSlowdowns = (nginx?.wrk ?? []).flatMap((e) => {
+    const l = nginxLarge?.wrk.find((w) => w.path === e.path);
+    return l ? [{ path: e.path, ours: e.ours.rps / l.ours.rps, nginx: e.nginx.rps / l.nginx.rps, bytes: `${int(e.bytes)} → ${int(l.bytes)}` }] : [];
+  });
+  if (wrkSlowdowns.length > 0) {
+    console.log("\nSlowdown with wrk, Shoreline and nginx serving the same bytes (the page's growth alone)");
+    console.log(table(["path", "bytes empty → large", "Shoreline slowdown", "nginx slowdown"], wrkSlowdowns.map((w) => [w.path, w.bytes, fixed(w.ours, 2), fixed(w.nginx, 2)])));
+  }
 
   const homeEmpty = empty.rows[0]?.rps ?? 0;
   const homeLarge = large.rows[0]?.rps ?? 0;
@@ -719,6 +819,7 @@ async function main(): Promise<void> {
     ...slowdowns
       .filter((s) => ([...PAGES, ...ADMIN_PAGES] as readonly string[]).includes(s.path.replace(BR_ROW, "")))
       .map((s) => [`slowdown ≤ ${TARGETS.slowdown}, ${s.path}`, fixed(s.slowdown, 2), verdict(s.slowdown <= TARGETS.slowdown)]),
+    ...wrkSlowdowns.map((w) => [`slowdown ≤ ${TARGETS.slowdown}, ${w.path}, wrk`, fixed(w.ours, 2), verdict(w.ours <= TARGETS.slowdown)]),
     [`peak RSS ≤ ${TARGETS.peakRssMb} MB (VmHWM / sampled VmRSS, both runs)`, mb(peakMb), peakMb === undefined ? "n/a" : verdict(peakMb <= TARGETS.peakRssMb)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, new data folder`, ms(freshMs), verdict(freshMs <= TARGETS.startMs)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, existing data folder`, ms(existingMs), verdict(existingMs <= TARGETS.startMs)],
