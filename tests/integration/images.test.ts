@@ -102,7 +102,8 @@ describe("a board member's phone photo", () => {
     expect(urls.map(([, w]) => w)).toEqual(["320w", "640w", "960w", "1280w", "1920w"]);
     expect(img).toMatch(/width="1920"/);
     expect(img).toMatch(/height="1440"/);
-    expect(img).toMatch(/loading="lazy"/);
+    // The first row of the board is fetched at once, later rows lazily (decision 013; tests/e2e/paint-first.spec.ts).
+    expect(img).toMatch(/loading="(eager|lazy)"/);
     expect(img).toMatch(/decoding="async"/);
     expect(img).toMatch(/sizes="8rem"/);
     expect(img).toMatch(/src="\/images\/[0-9a-f]{32}\/960\.webp"/);
