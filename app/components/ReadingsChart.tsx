@@ -22,10 +22,10 @@ class ChartErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
 
 /**
  * The chart of the latest readings, 300 px high. The chart library is loaded only here, and only once the box is
- * near the screen (within a screen's height of it): on a phone the chart is below the first screen, and drawing it
- * is the longest task of the page, which need not hold up a visitor who reads the status and leaves. Without
- * JavaScript, or when it fails to load, the box says "Chart not available..." (the table below carries the same
- * data).
+ * near the screen (within a screen's height of it, as it is at once on most screens): drawing it is the longest task
+ * of the page, and this way it runs in a task of its own after hydration, or not at all for a visitor who never
+ * scrolls near it. Without JavaScript, or when it fails to load, the box says "Chart not available..." (the table
+ * below carries the same data).
  */
 export function ReadingsChart({ readings }: { readings: ChartReading[] }) {
   const box = useRef<HTMLDivElement>(null);
