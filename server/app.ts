@@ -153,22 +153,22 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
 
   const pages = createPageHandler({
-      build: dev
-        ? () => dev.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
-        : () => import("virtual:react-router/server-build"),
-      mode: dev ? "development" : "production",
-      db: services.db,
-      versions: watchVersions(services.database),
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(nonceContext, String(res.locals.nonce ?? ""));
-        context.set(servicesContext, services);
-        context.set(clientAddressContext, req.ip ?? "unknown");
-        // A document request renders stored texts once, in the markup; its hydration data refers to them
-        // (app/lib/page-html.ts). A `.data` request carries the texts themselves.
-        if (!req.path.endsWith(".data")) context.set(pageHtmlContext, new Map());
-        return context;
-      },
+    build: dev
+      ? () => dev.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
+      : () => import("virtual:react-router/server-build"),
+    mode: dev ? "development" : "production",
+    db: services.db,
+    versions: watchVersions(services.database),
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(nonceContext, String(res.locals.nonce ?? ""));
+      context.set(servicesContext, services);
+      context.set(clientAddressContext, req.ip ?? "unknown");
+      // A document request renders stored texts once, in the markup; its hydration data refers to them
+      // (app/lib/page-html.ts). A `.data` request carries the texts themselves.
+      if (!req.path.endsWith(".data")) context.set(pageHtmlContext, new Map());
+      return context;
+    },
   });
   app.use(pages);
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -111,13 +111,17 @@ const chosenEncodings = new Map<string, PageEncoding>();
 const MAX_ENCODING_HEADERS = 100;
 
 let today = { at: 0, date: "" };
+/** The association's date as last worked out, while it is less than a second old; undefined after. */
+const freshToday = (now = Date.now()) => (now - today.at < 1000 ? today.date : undefined);
 /**
  * The association's calendar date in its time zone (as the board set it), worked out at most once a second: it is
  * part of every cache key, so a page made yesterday is not served today.
  */
 async function associationToday(db: Database): Promise<string> {
   const now = Date.now();
-  if (now - today.at >= 1000) today = { at: now, date: todayIn(await getTimeZone(db), new Date(now)) };
+  const known = freshToday(now);
+  if (known !== undefined) return known;
+  today = { at: now, date: todayIn(await getTimeZone(db), new Date(now)) };
   return today.date;
 }
 
@@ -142,6 +146,16 @@ export function createPageHandler({ build, db, versions: counters, getLoadContex
   /** The page being rendered for each key, with the counters it is made with; resolves to its entry, if kept. */
   const rendering = new Map<string, { versions: string; made: Promise<Entry | undefined> }>();
 
+  /** The entry kept for `key` when it was made with these counters, moved to most recently used; else undefined. */
+  const hit = (key: string, versions: string | undefined): Entry | undefined => {
+    const entry = cache.get(key);
+    if (!entry || entry.versions !== versions) return undefined;
+    // Most recently used last, so that eviction takes the least recently used first.
+    cache.delete(key);
+    cache.set(key, entry);
+    return entry;
+  };
+
   const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       if (mode === "development") return await render(req, res, next);
@@ -149,13 +163,8 @@ export function createPageHandler({ build, db, versions: counters, getLoadContex
       if (!isCacheable(req, routes, cacheablePaths)) return await render(req, res, next);
       const versions = counters.known() ?? (await counters.read());
       const key = `${req.originalUrl}|${await associationToday(db)}`;
-      const entry = cache.get(key);
-      if (entry && entry.versions === versions) {
-        // Most recently used last, so that eviction takes the least recently used first.
-        cache.delete(key);
-        cache.set(key, entry);
-        return serve(entry, req, res);
-      }
+      const entry = hit(key, versions);
+      if (entry) return serve(entry, req, res);
       const pending = rendering.get(key);
       if (pending && pending.versions === versions) {
         const kept = await pending.made;
@@ -211,16 +220,15 @@ export function createPageHandler({ build, db, versions: counters, getLoadContex
     if (req.headers["if-none-match"] !== undefined || hasSession(req.headers.cookie)) return false;
     const query = url.indexOf("?");
     if (cacheablePaths.get(pageOf(query === -1 ? url : url.slice(0, query))) !== true) return false;
-    if (Date.now() - today.at >= 1000) return false;
+    const date = freshToday();
+    if (date === undefined) return false;
     const accept = req.headers["accept-encoding"];
     const encoding = accept === undefined || accept === "" ? "identity" : chosenEncodings.get(accept);
     if (encoding === undefined) return false;
-    const key = `${url}|${today.date}`;
-    const entry = cache.get(key);
-    const headers = entry?.sent[encoding];
-    if (!entry || !headers || entry.versions !== counters.known()) return false;
-    cache.delete(key);
-    cache.set(key, entry);
+    const key = `${url}|${date}`;
+    const headers = cache.get(key)?.sent[encoding];
+    const entry = headers && hit(key, counters.known());
+    if (!headers || !entry) return false;
     res.writeHead(entry.status, headers);
     res.end(entry.version.bodies[encoding]);
     return true;

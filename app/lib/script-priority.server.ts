@@ -22,8 +22,9 @@ const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script
 const STATIC_IMPORT = /^[ \t]*import\s*(?:\*\s*as\s+(\w+)\s+from\s*)?("[^"\n]+")\s*;?/gm;
 
 /**
- * How the browser is told to hydrate after the first paint: `go` runs once, after the next frame (a hidden tab
- * paints no frame, so there it runs at once; a second timer makes sure it runs even where frames are held back).
+ * How the browser is told to hydrate after the first paint: `hydrate` runs once, in the task after the next frame (a
+ * hidden tab paints no frame, so there it runs at once; a 1 s timer makes sure it runs even where frames are held
+ * back).
  */
 const AFTER_PAINT =
   'let started=false;const once=()=>{if(!started){started=true;void hydrate();}};' +
