@@ -125,7 +125,10 @@ const requestHeaders: Record<string, string> = gzip ? { "accept-encoding": "gzip
 const BROTLI = { "accept-encoding": "br" };
 /** The label of a row measured with `BROTLI`. */
 const BR_ROW = " (br)";
-/** The pages also measured with wrk against nginx, empty and large: the home page and the one that grows most. */
+/**
+ * The pages nginx serves as static files: the home page (loaded with autocannon and wrk) and the one that grows most
+ * with the data (wrk only). "/" first: nginx serves it as /page-0.
+ */
 const WRK_PAGES = ["/", "/news-events"] as const;
 const longRequests = process.env.BENCH_REQUESTS === undefined ? undefined : Number(process.env.BENCH_REQUESTS);
 let only: "outbox" | "cluster" | undefined;
@@ -366,23 +369,27 @@ async function wrkLoad(url: string, headers: Record<string, string>): Promise<Wr
 
 let nginxProcess: ChildProcess | undefined;
 
+/** A page of WRK_PAGES as nginx serves it: `/page-<n>` (plain) and `/page-<n>/br`, with each body's size. */
+interface NginxCopy {
+  page: string;
+  n: number;
+  plain: number;
+  brotli: number;
+}
+
 /**
- * Serves the bytes Shoreline sends for `/` (plain and Brotli) as two static files from Debian's nginx, one worker
- * pinned to the server's core, and loads each like a page with autocannon; with wrk installed, also loads each of
- * `wrkPages` in both encodings from Shoreline and from nginx (the same bytes) with wrk. Undefined when nginx is not
+ * Serves the bytes Shoreline sends for each of WRK_PAGES (plain and Brotli) as static files from Debian's nginx, one
+ * worker pinned to the server's core, runs `use` with its address, then stops it. Undefined when nginx is not
  * installed.
  */
-async function nginxFigures(server: RunningServer, wrkPages: readonly string[] = []): Promise<NginxFigures | undefined> {
+async function withNginx<T>(server: RunningServer, use: (url: string, copies: NginxCopy[]) => Promise<T>): Promise<T | undefined> {
   const binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((b) => existsSync(b));
   if (!binary) return undefined;
   const dir = path.join(dataDir, "nginx");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, "www"), { recursive: true });
-  writeFileSync(path.join(dir, "www/index.html"), (await rawGet(`${server.url}/`, { "accept-encoding": "identity" })).body);
-  writeFileSync(path.join(dir, "www/index.html.br"), (await rawGet(`${server.url}/`, BROTLI)).body);
-  // The wrk pages as page-<n>.html and page-<n>.html.br, served at /page-<n> and /page-<n>/br.
   const copies = await Promise.all(
-    wrkPages.map(async (page, n) => {
+    WRK_PAGES.map(async (page, n): Promise<NginxCopy> => {
       const plain = (await rawGet(`${server.url}${page}`, { "accept-encoding": "identity" })).body;
       const brotli = (await rawGet(`${server.url}${page}`, BROTLI)).body;
       writeFileSync(path.join(dir, `www/page-${n}.html`), plain);
@@ -406,8 +413,6 @@ async function nginxFigures(server: RunningServer, wrkPages: readonly string[] =
     "  server {",
     `    listen 127.0.0.1:${port};`,
     `    root ${path.join(dir, "www")};`,
-    "    location = / { default_type text/html; try_files /index.html =404; }",
-    "    location = /br { default_type text/html; add_header Content-Encoding br; try_files /index.html.br =404; }",
     ...copies.flatMap(({ n }) => [
       `    location = /page-${n} { default_type text/html; try_files /page-${n}.html =404; }`,
       `    location = /page-${n}/br { default_type text/html; add_header Content-Encoding br; try_files /page-${n}.html.br =404; }`,
@@ -421,14 +426,38 @@ async function nginxFigures(server: RunningServer, wrkPages: readonly string[] =
   try {
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
-      const status = await rawGet(`${url}/`, {}).then(
+      const status = await rawGet(`${url}/page-0`, {}).then(
         (r) => r.status,
         () => 0,
       );
       if (status === 200) break;
-      if (i > 100) throw new Error(`nginx did not serve / on port ${port} (last status ${status}; see ${path.join(dir, "error.log")})`);
+      if (i > 100) throw new Error(`nginx did not serve /page-0 on port ${port} (last status ${status}; see ${path.join(dir, "error.log")})`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    return await use(url, copies);
+  } finally {
+    nginxProcess.kill("SIGTERM");
+    nginxProcess = undefined;
+  }
+}
+
+/** With wrk installed, each copy in both encodings from Shoreline and from nginx; empty without wrk. */
+async function wrkComparisons(server: RunningServer, url: string, copies: NginxCopy[]): Promise<WrkComparison[]> {
+  const wrk: WrkComparison[] = [];
+  if (!WRK) return wrk;
+  for (const { page, n, plain, brotli } of copies) {
+    wrk.push({ path: page, bytes: plain, ours: await wrkLoad(`${server.url}${page}`, {}), nginx: await wrkLoad(`${url}/page-${n}`, {}) });
+    wrk.push({ path: `${page}${BR_ROW}`, bytes: brotli, ours: await wrkLoad(`${server.url}${page}`, BROTLI), nginx: await wrkLoad(`${url}/page-${n}/br`, BROTLI) });
+  }
+  return wrk;
+}
+
+/**
+ * The bytes of `/` (plain and Brotli) from nginx, loaded like a page with autocannon, and the wrk comparisons of
+ * WRK_PAGES. Undefined when nginx is not installed.
+ */
+function nginxFigures(server: RunningServer): Promise<NginxFigures | undefined> {
+  return withNginx(server, async (url, copies) => {
     const load = async (urlPath: string, label: string, headers: Record<string, string>): Promise<UrlResult> => {
       await autocannon({ url: `${url}${urlPath}`, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
       const result = await autocannon({ url: `${url}${urlPath}`, connections: CONNECTIONS, duration: seconds, headers });
@@ -449,20 +478,11 @@ async function nginxFigures(server: RunningServer, wrkPages: readonly string[] =
         rssMb: undefined,
       };
     };
-    const plain = await load("/", "nginx /", {});
-    const brotli = await load("/br", `nginx /${BR_ROW}`, BROTLI);
-    const wrk: WrkComparison[] = [];
-    if (WRK) {
-      for (const { page, n, plain: plainBytes, brotli: brotliBytes } of copies) {
-        wrk.push({ path: page, bytes: plainBytes, ours: await wrkLoad(`${server.url}${page}`, {}), nginx: await wrkLoad(`${url}/page-${n}`, {}) });
-        wrk.push({ path: `${page}${BR_ROW}`, bytes: brotliBytes, ours: await wrkLoad(`${server.url}${page}`, BROTLI), nginx: await wrkLoad(`${url}/page-${n}/br`, BROTLI) });
-      }
-    }
-    return { plain, brotli, wrk };
-  } finally {
-    nginxProcess.kill("SIGTERM");
-    nginxProcess = undefined;
-  }
+    // WRK_PAGES starts with "/": page 0.
+    const plain = await load("/page-0", "nginx /", {});
+    const brotli = await load("/page-0/br", `nginx /${BR_ROW}`, BROTLI);
+    return { plain, brotli, wrk: await wrkComparisons(server, url, copies) };
+  });
 }
 
 /** The nginx rows beside Shoreline's rows of `/`, and the ratios. */
@@ -477,11 +497,11 @@ function printNginx(nginx: NginxFigures | undefined, empty: PhaseResult): void {
   for (const [ours, theirs] of [[row(empty, "/"), nginx.plain], [row(empty, `/${BR_ROW}`), nginx.brotli]] as const) {
     if (ours) console.log(`  Shoreline ${ours.path} ÷ nginx: ${fixed(ours.rps / theirs.rps, 2)} × (${int(ours.rps)} ÷ ${int(theirs.rps)} req/s)`);
   }
-  printWrk(nginx);
+  printWrk(nginx.wrk);
 }
 
 /** The wrk cross-check table: each page and encoding from Shoreline and from nginx, and the ratio. */
-function printWrk(nginx: NginxFigures): void {
+function printWrk(comparisons: WrkComparison[]): void {
   if (!WRK) {
     console.log("  wrk is not installed (apt-get install wrk): no cross-check with a load generator faster than autocannon");
     return;
@@ -490,7 +510,7 @@ function printWrk(nginx: NginxFigures): void {
   console.log(
     table(
       ["path", "bytes", "Shoreline req/s", "p99 ms", "nginx req/s", "p99 ms", "Shoreline ÷ nginx"],
-      nginx.wrk.map((w) => [w.path, int(w.bytes), int(w.ours.rps), fixed(w.ours.p99), int(w.nginx.rps), fixed(w.nginx.p99), `${fixed(w.ours.rps / w.nginx.rps, 2)} ×`]),
+      comparisons.map((w) => [w.path, int(w.bytes), int(w.ours.rps), fixed(w.ours.p99), int(w.nginx.rps), fixed(w.nginx.p99), `${fixed(w.ours.rps / w.nginx.rps, 2)} ×`]),
       1,
     ),
   );
@@ -750,7 +770,7 @@ async function main(): Promise<void> {
   const assetPath = await findAsset(server.url);
   const empty = await loadPhase(server, assetPath);
   printPhase("Empty data set (demo content)", server, empty, assetPath);
-  const nginx = await nginxFigures(server, WRK_PAGES);
+  const nginx = await nginxFigures(server);
   printNginx(nginx, empty);
   await stopServer(server);
 
@@ -765,10 +785,10 @@ async function main(): Promise<void> {
   console.log(`  start to listening with the large data set: ${ms(largeStartMs)}`);
   const large = await loadPhase(server, assetPath);
   printPhase("Large data set", server, large, assetPath);
-  const nginxLarge = WRK ? await nginxFigures(server, WRK_PAGES) : undefined;
-  if (nginxLarge) {
+  const wrkLarge = WRK ? await withNginx(server, (url, copies) => wrkComparisons(server, url, copies)) : undefined;
+  if (wrkLarge) {
     console.log("\nLarge data set, cross-check with wrk: the same pages from Shoreline and as static files from nginx");
-    printWrk(nginxLarge);
+    printWrk(wrkLarge);
   }
   let long: LongRun | undefined;
   if (longRequests !== undefined) {
@@ -791,7 +811,7 @@ async function main(): Promise<void> {
   );
   // The same with wrk, and nginx's own slowdown on the same bytes: what the pages' growth alone costs.
   const wrkSlowdowns = (nginx?.wrk ?? []).flatMap((e) => {
-    const l = nginxLarge?.wrk.find((w) => w.path === e.path);
+    const l = wrkLarge?.find((w) => w.path === e.path);
     return l ? [{ path: e.path, ours: e.ours.rps / l.ours.rps, nginx: e.nginx.rps / l.nginx.rps, bytes: `${int(e.bytes)} → ${int(l.bytes)}` }] : [];
   });
   if (wrkSlowdowns.length > 0) {
