@@ -1,6 +1,7 @@
 /**
  * The SQLite handle reuses prepared statements (app/lib/db.server.ts): a query run again is not prepared again,
- * results stay right after writes and inside transactions, and the cache is bounded.
+ * results stay right after writes and inside transactions, and the cache is bounded. The page cache is SQLite's
+ * 8 MB, not better-sqlite3's 16 MB (the server's memory on a large database).
  */
 import type SQLite from "better-sqlite3";
 import { sql } from "kysely";
@@ -15,6 +16,13 @@ beforeEach(async () => {
 afterEach(async () => {
   vi.restoreAllMocks();
   await database.drop();
+});
+
+describe("SQLite page cache", () => {
+  it("holds at most 8,000 KiB of pages", () => {
+    const sqlite = database.driver as SQLite.Database;
+    expect(sqlite.pragma("cache_size", { simple: true })).toBe(-8000);
+  });
 });
 
 describe("SQLite statement cache", () => {
