@@ -103,8 +103,8 @@ export async function expectMenuOf(page: Page, registry: ScreenRegistry): Promis
 }
 
 /**
- * A signed-in administrator visits `screen`: 200, its heading as the page's h1, the menu of `registry` (with the
- * screen's own link marked as the current page when it has one).
+ * A signed-in administrator visits `screen`: 200, its heading as the page's h1 and in its title, a description, the
+ * menu of `registry` (with the screen's own link marked as the current page when it has one).
  */
 export async function openScreen(page: Page, baseURL: string, screen: AdminScreen, registry: ScreenRegistry): Promise<void> {
   const address = urlOf(screen);
@@ -113,6 +113,8 @@ export async function openScreen(page: Page, baseURL: string, screen: AdminScree
   expect(new URL(page.url()).pathname).toBe(address);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: screen.heading, exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`${screen.heading} · Admin`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", `${screen.heading} in the association's admin panel.`);
   await expectMenuOf(page, registry);
   if (screen.menu) {
     await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: menuLabel(screen), exact: true })).toHaveAttribute("aria-current", "page");

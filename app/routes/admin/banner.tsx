@@ -6,12 +6,12 @@ import { adminRequest } from "#app/lib/admin.server.ts";
 import { bannerSchema, formFields, formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import { deleteBanner, getBanner, setBanner } from "#app/models/banner.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("banner");
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 const BASE = "/admin/banner";

@@ -8,13 +8,13 @@ import { getTimeZone } from "#app/models/association.server.ts";
 import { ADVISORY_STATUSES } from "#app/lib/beach.ts";
 import { getBeachAdvisory, liftBeachAdvisory, postBeachAdvisory } from "#app/models/beach-advisory.server.ts";
 import { countMailableSubscribers } from "#app/models/subscribers.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("beach-advisory");
 const BASE = "/admin/beach-advisory";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /**

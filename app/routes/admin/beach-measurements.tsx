@@ -15,12 +15,12 @@ import { listHref, PAGE_SIZE, readListQuery, type Page } from "#app/lib/list-que
 import { useTimedFlag } from "#app/lib/use-timed-flag.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import { addMeasurement, deleteMeasurement, getMeasurement, importMeasurements, MEASUREMENT_SORTS, pageMeasurements, type Measurement, type MeasurementSort } from "#app/models/measurements.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("beach-measurements");
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 const BASE = "/admin/beach-measurements";

@@ -10,13 +10,13 @@ import { choosePicture } from "#app/lib/image-form.server.ts";
 import { deleteImage, getImage, readImageForm } from "#app/lib/images.server.ts";
 import { loadOrderedList, orderedListScreen } from "#app/lib/site-screens.server.ts";
 import { boardMembers } from "#app/models/site-content.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("board");
 const BASE = "/admin/board";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /**

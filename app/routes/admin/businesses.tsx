@@ -6,13 +6,13 @@ import { listAction } from "#app/lib/admin.server.ts";
 import { loadOrderedList, orderedListScreen } from "#app/lib/site-screens.server.ts";
 import { businesses } from "#app/models/site-content.server.ts";
 import { BUSINESS_CATEGORIES } from "#content/types.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("businesses");
 const BASE = "/admin/businesses";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /**

@@ -9,13 +9,13 @@ import { formFields, formLimits, parseForm, type FormResult } from "#app/lib/for
 import { loadOrderedList, orderedListScreen } from "#app/lib/site-screens.server.ts";
 import { associationNumbers, getAssociationNumbers, saveAssociationNumbers } from "#app/models/governance.server.ts";
 import { bylawsArticles } from "#app/models/site-content.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("bylaws");
 const BASE = "/admin/bylaws";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /** An article: its number ("Article I"), title and sections (Markdown), all required. */

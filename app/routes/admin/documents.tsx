@@ -12,12 +12,12 @@ import { cleanDisplayName } from "#app/lib/file-types.server.ts";
 import { formFields, type FieldLimits, type FormResult } from "#app/lib/forms.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import { deleteDocument, DOCUMENT_SORTS, getDocument, pageDocuments, renameDocument, type DocumentRecord, type DocumentSort } from "#app/models/documents.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("documents");
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /** The rename field: a display name is cleaned and cut to 200 characters (see `cleanDisplayName`). */

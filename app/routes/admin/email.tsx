@@ -12,12 +12,12 @@ import { recentMessages } from "#app/models/outbox.server.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import { useEffect } from "react";
 import { getSetting, SETTING_KEYS } from "#app/models/settings.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("email");
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /** How long the success message shows, in milliseconds (spec §9). */

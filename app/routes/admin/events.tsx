@@ -6,13 +6,13 @@ import { clockTime, shortDate } from "#app/lib/format.ts";
 import { eventSchema } from "#app/lib/forms.ts";
 import { announceNewItem } from "#app/lib/list-mail.server.ts";
 import { createEvent, deleteEvent, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/models/events.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("events");
 const BASE = "/admin/events";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 type EventForm = Record<keyof EventInput, string>;

@@ -5,13 +5,13 @@ import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.t
 import { listAction } from "#app/lib/admin.server.ts";
 import { loadOrderedList, orderedListScreen } from "#app/lib/site-screens.server.ts";
 import { questions } from "#app/models/site-content.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("faq");
 const BASE = "/admin/faq";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /** A question and its answer, both required (the answer in Markdown). */

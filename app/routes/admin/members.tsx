@@ -6,13 +6,13 @@ import { FormAlert } from "#app/components/FormField.tsx";
 import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/lib/admin.server.ts";
 import { formFields, type FormResult } from "#app/lib/forms.ts";
 import { addMembers, deleteMember, getMember, MEMBER_SORTS, pageMembers, type Member, type MemberSort } from "#app/models/members.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("members");
 const BASE = "/admin/members";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 const members: ListScreen<Member, never, MemberSort, Record<string, string>> = {

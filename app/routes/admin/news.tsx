@@ -5,13 +5,13 @@ import { authorOf, listAction, loadList, type ListScreen } from "#app/lib/admin.
 import { newsPostSchema } from "#app/lib/forms.ts";
 import { announceNewItem } from "#app/lib/list-mail.server.ts";
 import { createNewsPost, deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/models/news.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("news");
 const BASE = "/admin/news";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 const news: ListScreen<NewsPost, NewsPostInput, NewsSort, Record<"title" | "text" | "date" | "author", string>> = {

@@ -10,13 +10,13 @@ import { getImages, readImageForm } from "#app/lib/images.server.ts";
 import { associationNumbers, getAssociationNumbers, saveAssociationNumbers } from "#app/models/governance.server.ts";
 import { getPageImageIds, getPageTexts, pageTextsSchema, savePageTexts, type PageImageField } from "#app/models/page-texts.server.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("pages");
 const BASE = "/admin/pages";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /** Every text of the public pages, and the dues (US dollars, and the date as shown). */

@@ -67,6 +67,15 @@ export function menuOf(group: MenuGroup, screens: readonly AdminScreen[] = ADMIN
   return screens.filter((s) => s.menu?.group === group).map((s) => ({ to: screenUrl(s), label: s.menu?.label ?? s.heading }));
 }
 
+/**
+ * The document title and description of a screen (a route module's `meta`): "News Posts · Admin", and a sentence
+ * that says what the screen manages (search engines and Lighthouse's SEO audit expect one on every page; the admin
+ * panel is behind sign-in, so no crawler reaches it).
+ */
+export function screenMeta(screen: Pick<AdminScreen, "heading">): { title?: string; name?: string; content?: string }[] {
+  return [{ title: `${screen.heading} · Admin` }, { name: "description", content: `${screen.heading} in the association's admin panel.` }];
+}
+
 /** The screen at `path` ("news"), for its title and heading. @throws when no screen has that path (a typo in a module) */
 export function screen(path: string): AdminScreen {
   const found = ADMIN_SCREENS.find((s) => s.path === path);

@@ -8,13 +8,13 @@ import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult }
 import { choosePicture } from "#app/lib/image-form.server.ts";
 import { getImage, readImageForm } from "#app/lib/images.server.ts";
 import { getAssociationDetails, getLogoImageId, saveAssociationDetails, saveLogoImageId } from "#app/models/association.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("settings");
 const BASE = "/admin/settings";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /** The association's details (issue 10): every field but the social link is required. */

@@ -17,13 +17,13 @@ import {
   type Subscriber,
   type SubscriberSort,
 } from "#app/models/subscribers.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("subscribers");
 const BASE = "/admin/subscribers";
 
 export function meta() {
-  return [{ title: `${SCREEN.heading} · Admin` }];
+  return screenMeta(SCREEN);
 }
 
 /** The screen for a search: its links keep `?q=`. */

@@ -25,12 +25,12 @@ const SCREEN_PATH = "throwaway";
 const HEADING = "Throwaway Screen";
 const MODULE = `import type { LoaderFunctionArgs } from "react-router";
 import { requireAdmin } from "#app/lib/context.server.ts";
-import { screen } from "./screens.ts";
+import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("${SCREEN_PATH}");
 
 export function meta() {
-  return [{ title: \`\${SCREEN.heading} · Admin\` }];
+  return screenMeta(SCREEN);
 }
 
 export function loader({ context, request }: LoaderFunctionArgs) {
