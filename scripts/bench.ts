@@ -6,7 +6,7 @@
  *
  * Run `npm run build` first: this script builds nothing and measures whatever is in build/.
  *
- * 1. Starts `MALLOC_ARENA_MAX=2 node --optimize-for-size server/main.js`, as `npm start` does (with the test suite's `startServer`, tests/support/server.ts)
+ * 1. Starts `MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --optimize-for-size server/main.js`, as `npm start` does (with the test suite's `startServer`, tests/support/server.ts)
  *    on a new temporary DATA_DIR (SQLite, LOG_LEVEL=warn), pinned to core 1 with `taskset -c 1` when taskset is
  *    available (this process, which runs autocannon, is pinned to core 0), and times spawn → "Shoreline is running
  *    at" (migration and demo seed included); stops it, adds an administrator (`npm run admin`, outside the timings)
@@ -164,7 +164,7 @@ const pinned = spawnSync("taskset", ["-c", SERVER_CORE, "true"], { stdio: "ignor
 let current: RunningServer | undefined;
 
 /** The environment `npm start` and `npm run serve` set before Node (package.json; docs/decisions/015-two-malloc-arenas.md). */
-const START_ENV = { MALLOC_ARENA_MAX: "2" };
+const START_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
 /**
  * Starts the server on `dataDir` with SQLite and no start-up work beyond migration and seed, with the same V8 flag
