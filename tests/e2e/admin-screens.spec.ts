@@ -19,6 +19,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     test.use({ viewport });
 
     test(`screenshots of every admin screen at ${viewport.width} px`, async ({ page }, testInfo) => {
+      // Sixteen screens loaded, hydrated and photographed in one test: on a slow machine that passed 30 s (CI, 11-25).
+      test.slow();
       for (const screen of SCREENS) {
         await page.goto(screen.path);
         await expect(page).toHaveURL(screen.path);
