@@ -67,6 +67,21 @@ describe("formatting", () => {
     expect(await page("/the-lake")).toContain("<ol>\n<li>first</li>\n<li>second</li>\n</ol>");
   });
 
+  it("the public pages' data holds what the news and events show, not their rows' internals", async () => {
+    expect((await post("events", { title: "Dock social", date: today(), startTime: "18:00", timeDetails: "", place: "Dock", eventDetails: "", author: "Board" })).status).toBe(302);
+    expect((await post("news", { title: "Ice-out reported", text: "The ice is out.", date: today(), author: "Board" })).status).toBe(302);
+    for (const pathname of ["/news-events", "/"]) {
+      // A document's hydration data (and a client navigation's .data) is React Router's turbo-stream: every key once, as a string.
+      for (const body of [await page(pathname), await page(pathname === "/" ? "/_.data" : `${pathname}.data`)]) {
+        expect(body).toContain("Ice-out reported");
+        expect(body).toContain("Dock social");
+        for (const internal of ["authorId", "timezoneOffset", "sequence", "created", "updated", "timestamp"]) {
+          expect(body, `${pathname}: ${internal}`).not.toMatch(new RegExp(`\\\\?"${internal}\\\\?"`));
+        }
+      }
+    }
+  });
+
   it("the admin screens offer the texts as textareas with the Markdown hint and no toolbar before JavaScript", async () => {
     const pages = await page("/admin/pages", { Cookie: cookie });
     for (const name of ["welcome", "presidentLetter", "lakeIntro", "learnMore", "geeseAdvice", "benefits", "howToPay"]) {
