@@ -1,11 +1,16 @@
 /**
  * A long text the public pages show formatted (stored as Markdown, rendered by `renderMarkdown` on the server): a
- * `FormField` textarea with a hint on the Markdown it takes and, once the page is hydrated, a toolbar of formatting
- * buttons (GitHub's `<markdown-toolbar>` element, decision 008). The element's script is imported inside an effect,
- * so it is fetched only by pages that show this field (admin screens) and only in a browser; without JavaScript the
- * field is the plain textarea and its hint, with no buttons that would do nothing.
+ * `FormField` textarea with a hint on the Markdown it takes and a toolbar of formatting buttons (GitHub's
+ * `<markdown-toolbar>` element, decision 008). The element's script is imported inside an effect, so it is fetched
+ * only by pages that show this field (admin screens) and only in a browser.
+ *
+ * The toolbar is in the server's markup, so that the textarea below it does not move when the script arrives (a
+ * layout shift Lighthouse counted on /admin/pages). The stylesheet keeps it unseen, and so neither focusable nor
+ * announced, until its element is defined (`markdown-toolbar:not(:defined)`), and hides it when the browser runs
+ * no scripts (`@media (scripting: none)`): without JavaScript the field is the plain textarea and its hint, with no
+ * buttons that would do nothing.
  */
-import { useEffect, useState, type DetailedHTMLProps, type HTMLAttributes } from "react";
+import { useEffect, type DetailedHTMLProps, type HTMLAttributes } from "react";
 import { FormField, type FormFieldProps } from "./FormField.tsx";
 
 /** What the field takes, said under it (also when the toolbar is there: the toolbar makes these). */
@@ -42,22 +47,16 @@ const BUTTONS = [
 
 /**
  * Same props as `FormField`; the field is a textarea (`rows`, 8 unless given) whose hint ends with `MARKDOWN_HINT`.
- * The toolbar appears after hydration, once its custom elements are defined.
+ * The toolbar is seen and works once its custom element is defined (after hydration).
  */
 export function MarkdownField(props: FormFieldProps) {
   const id = props.id ?? props.name;
-  const [ready, setReady] = useState(false);
   useEffect(() => {
-    let mounted = true;
-    import("@github/markdown-toolbar-element")
-      .then(() => mounted && setReady(true))
-      // Without the toolbar the field still works as a plain textarea.
-      .catch(() => undefined);
-    return () => {
-      mounted = false;
-    };
+    // Defining the element upgrades the toolbars already on the page. Without it the field still works as a plain
+    // textarea (the toolbar stays unseen).
+    import("@github/markdown-toolbar-element").catch(() => undefined);
   }, []);
-  const toolbar = ready ? (
+  const toolbar = (
     <markdown-toolbar for={id} className="md-toolbar" aria-label="Formatting" aria-controls={id}>
       {BUTTONS.map(([style, label]) => (
         <button key={style} type="button" data-md-button={style}>
@@ -65,7 +64,7 @@ export function MarkdownField(props: FormFieldProps) {
         </button>
       ))}
     </markdown-toolbar>
-  ) : null;
+  );
   const hint = props.hint ? (
     <>
       {props.hint} {MARKDOWN_HINT}

@@ -39,7 +39,9 @@ test.describe("without JavaScript", () => {
     const text = page.getByLabel("Text", { exact: true });
     await expect(text).toHaveJSProperty("tagName", "TEXTAREA");
     await expect(text).toHaveAccessibleDescription(/Markdown: \*\*bold\*\*/);
-    await expect(page.locator("markdown-toolbar")).toHaveCount(0);
+    // The toolbar is in the markup, and the stylesheet keeps it away when no script runs: no buttons that do nothing.
+    await expect(page.locator("markdown-toolbar")).toHaveCount(1);
+    await expect(page.locator("markdown-toolbar")).toBeHidden();
     for (const name of BUTTONS) await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
   });
 });
@@ -94,6 +96,35 @@ test("the toolbar formats the text by mouse and by keyboard, and is axe-clean", 
 test("the pages screen has a toolbar on each long text", async ({ page }) => {
   await openAdmin(page, "/admin/pages");
   await expect(page.getByRole("toolbar", { name: "Formatting" })).toHaveCount(7);
+});
+
+test("nothing moves when the toolbars arrive, and they are unseen until they work", async ({ page }) => {
+  await signIn(page, "/admin/pages");
+  // Hold the toolbar's script back, to look at the page between the first paint and the toolbars' arrival.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes("customElements.define(`markdown-toolbar`")) await held;
+    await route.fulfill({ response });
+  });
+  await page.goto("/admin/pages");
+  await page.evaluate(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await waitForHydration(page);
+  const welcome = page.getByLabel("Welcome", { exact: true });
+  const before = await welcome.boundingBox();
+  await expect(page.locator("markdown-toolbar").first()).toBeHidden();
+  await expect(page.getByRole("button", { name: "Bold", exact: true })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("toolbar", { name: "Formatting" })).toHaveCount(7);
+  await expect(page.getByRole("toolbar", { name: "Formatting" }).first()).toBeVisible();
+  expect(await welcome.boundingBox()).toEqual(before);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
 });
 
 test("the home page's first-load JavaScript is at most 110 KB as served with gzip and holds no Markdown code", async ({ page }) => {
