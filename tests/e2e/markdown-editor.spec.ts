@@ -105,7 +105,7 @@ test("nothing moves when the toolbars arrive, and they are unseen until they wor
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     const response = await route.fetch();
-    if ((await response.text()).includes("customElements.define(`markdown-toolbar`")) await held;
+    if (/customElements\.define\(\s*["'`]markdown-toolbar["'`]/.test(await response.text())) await held;
     await route.fulfill({ response });
   });
   await page.goto("/admin/pages");
