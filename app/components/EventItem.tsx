@@ -3,12 +3,15 @@ import { clockTime, longDate } from "#app/lib/format.ts";
 import { Markdown } from "#app/components/Markdown.tsx";
 import type { Html } from "#app/lib/page-html.ts";
 
+/** What an event shows, and all of it that a public page's loader sends (`eventsForDisplay`). */
+export type EventItemData = Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place"> & { detailsHtml: Html };
+
 /**
  * One event: title, date and time and place shown as text; `event.detailsHtml` is its Markdown details as the loader
  * rendered them (`eventsForDisplay` in app/lib/item-html.server.ts); and an "Add to calendar" link to the event's own
  * iCalendar file (/events/:id.ics, a plain link: it is a file, not a page).
  */
-export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place"> & { detailsHtml: Html } }) {
+export function EventItem({ event }: { event: EventItemData }) {
   const when = [event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(" · ");
   return (
     <article className="card" aria-labelledby={`event-${event.id}`}>
@@ -36,7 +39,7 @@ export function EventItem({ event }: { event: Pick<Event, "id" | "title" | "date
 }
 
 /** Events as a list of cards, or `empty` (spec §8's words) when there are none. */
-export function EventList({ events, empty }: { events: Parameters<typeof EventItem>[0]["event"][]; empty?: string }) {
+export function EventList({ events, empty }: { events: EventItemData[]; empty?: string }) {
   if (events.length === 0) return empty ? <p className="empty">{empty}</p> : null;
   return (
     <ul className="item-list">

@@ -3,11 +3,14 @@ import { longDate } from "#app/lib/format.ts";
 import { Markdown } from "#app/components/Markdown.tsx";
 import type { Html } from "#app/lib/page-html.ts";
 
+/** What a news post shows, and all of it that a public page's loader sends (`newsForDisplay`). */
+export type NewsItemPost = Pick<NewsPost, "id" | "title" | "date" | "author"> & { html: Html };
+
 /**
  * One news post; `post.html` is its Markdown text as the loader rendered it (`newsForDisplay` in
  * app/lib/item-html.server.ts): formatted, never raw HTML from the text.
  */
-export function NewsItem({ post, headingLevel = 3 }: { post: Pick<NewsPost, "id" | "title" | "date" | "author"> & { html: Html }; headingLevel?: 2 | 3 }) {
+export function NewsItem({ post, headingLevel = 3 }: { post: NewsItemPost; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card" aria-labelledby={`news-${post.id}`}>

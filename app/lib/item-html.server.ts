@@ -9,28 +9,25 @@
  */
 import type { Event, NewsPost } from "#db/schema.ts";
 import type { Html } from "#app/lib/page-html.ts";
-
-/** A post as shown: its text rendered by `renderMarkdown` as `html` (or its reference). */
-export type NewsForDisplay = Pick<NewsPost, "id" | "title" | "date" | "author"> & { html: Html };
-/** An event as shown: its details rendered as `detailsHtml` ("" when there are no details). */
-export type EventForDisplay = Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place"> & { detailsHtml: Html };
+import type { NewsItemPost } from "#app/components/NewsItem.tsx";
+import type { EventItemData } from "#app/components/EventItem.tsx";
 
 /**
- * Each post with its text as safe HTML, and nothing else of its row.
+ * Each post with its text as safe HTML as `html` (or its reference), and nothing else of its row.
  * @param md the request's Markdown renderer (`markdownFor(context)`)
  */
-export function newsForDisplay(posts: readonly Pick<NewsPost, "id" | "title" | "date" | "author" | "text">[], md: (source: string) => Html): NewsForDisplay[] {
+export function newsForDisplay(posts: readonly Pick<NewsPost, "id" | "title" | "date" | "author" | "text">[], md: (source: string) => Html): NewsItemPost[] {
   return posts.map((post) => ({ id: post.id, title: post.title, date: post.date, author: post.author, html: md(post.text) }));
 }
 
 /**
- * Each event with its details as safe HTML, and nothing else of its row.
+ * Each event with its details as safe HTML as `detailsHtml` ("" when there are none), and nothing else of its row.
  * @param md the request's Markdown renderer (`markdownFor(context)`)
  */
 export function eventsForDisplay(
   events: readonly Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails">[],
   md: (source: string) => Html,
-): EventForDisplay[] {
+): EventItemData[] {
   return events.map((event) => ({
     id: event.id,
     title: event.title,
