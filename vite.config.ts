@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { uplotLazyIntl } from "./vite/uplot-lazy-intl.ts";
 
 /**
  * The small modules every public page shares (layout, beach status, news, formatting), in one chunk instead of a
@@ -9,7 +10,7 @@ import { defineConfig } from "vite";
 const PUBLIC_SHARED = /\/app\/(components\/(BeachStatusBox|EventItem|Footer|Header|Markdown|NewsItem|Picture|SubscribeForm)\.tsx|lib\/(beach|events|format|iso-date|live-updates|meta|page-html|route-handle)\.ts)$/;
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), uplotLazyIntl()],
   environments: {
     client: {
       build: {

@@ -3,9 +3,8 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { CAUTION_THRESHOLD, CLOSED_THRESHOLD } from "#app/lib/beach.ts";
+import { formatNumber, monthDay } from "#app/lib/format.ts";
 import type { ChartReading } from "./ReadingsChart.tsx";
-
-const dayLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 export default function UPlotChart({ readings, height }: { readings: ChartReading[]; height: number }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -23,13 +22,14 @@ export default function UPlotChart({ readings, height }: { readings: ChartReadin
         scales: { y: { range: (_u, _min, max) => [0, Math.max(max, CLOSED_THRESHOLD * 1.1)] } },
         legend: { show: false },
         axes: [
+          // Labels come from lib/format.ts, not uPlot's Intl formatters (built only on first use, vite/uplot-lazy-intl.ts).
           {
             // One tick per sample, labelled by date; on a narrow screen every other label is left out.
             splits: () => xs,
             values: (u, splits) =>
-              splits.map((s, i) => (u.width < 560 && i % 2 === 1 && i !== splits.length - 1 ? "" : dayLabel.format(new Date(s * 1000)))),
+              splits.map((s, i) => (u.width < 560 && i % 2 === 1 && i !== splits.length - 1 ? "" : monthDay(new Date(s * 1000).toISOString().slice(0, 10)))),
           },
-          { label: "E. coli per 100 mL", size: 60 },
+          { label: "E. coli per 100 mL", size: 60, values: (_u, splits) => splits.map((v) => formatNumber(v, 2)) },
         ],
         series: [
           {},

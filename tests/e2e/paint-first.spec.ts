@@ -45,3 +45,52 @@ test("the first row of board photos is fetched at once, the rest lazily", async 
   expect(loading.slice(0, 2)).toEqual(["eager", "eager"]);
   expect(new Set(loading.slice(2))).toEqual(new Set(["lazy"]));
 });
+
+/**
+ * The browser's Intl, counted: each constructor and each locale-aware method a page's scripts call is noted with the
+ * first lines of its stack. Installed before any script of the page runs.
+ */
+function countIntl(): void {
+  const uses: string[] = ((window as unknown as { intlUses: string[] }).intlUses = []);
+  const note = (name: string) => uses.push(`${name} ${(new Error().stack ?? "").split("\n").slice(3, 5).join(" ").trim()}`);
+  const intl = Intl as unknown as Record<string, unknown>;
+  for (const name of ["DateTimeFormat", "NumberFormat", "Collator", "PluralRules", "RelativeTimeFormat", "ListFormat", "DisplayNames", "Segmenter", "Locale", "DurationFormat"]) {
+    const original = intl[name];
+    if (typeof original !== "function") continue;
+    intl[name] = new Proxy(original, {
+      construct: (target, args) => (note(`Intl.${name}`), Reflect.construct(target as new (...a: unknown[]) => object, args)),
+      apply: (target, self, args) => (note(`Intl.${name}`), Reflect.apply(target as (...a: unknown[]) => unknown, self, args)),
+    });
+  }
+  const wrap = (owner: object, method: string, label: string) => {
+    const record = owner as Record<string, (...args: unknown[]) => unknown>;
+    const original = record[method]!;
+    record[method] = function (this: unknown, ...args: unknown[]) {
+      note(label);
+      return original.apply(this, args);
+    };
+  };
+  wrap(Intl, "supportedValuesOf", "Intl.supportedValuesOf");
+  wrap(Intl, "getCanonicalLocales", "Intl.getCanonicalLocales");
+  for (const method of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]) wrap(Date.prototype, method, `Date#${method}`);
+  wrap(Number.prototype, "toLocaleString", "Number#toLocaleString");
+  wrap(BigInt.prototype, "toLocaleString", "BigInt#toLocaleString");
+  wrap(Array.prototype, "toLocaleString", "Array#toLocaleString");
+  for (const method of ["localeCompare", "toLocaleUpperCase", "toLocaleLowerCase", "normalize"]) wrap(String.prototype, method, `String#${method}`);
+}
+
+// The first use of Intl costs a renderer 45 to 130 ms of main thread while ICU is set up (decision 018): the pages
+// write their dates and numbers with lib/format.ts, and uPlot builds its formatters only on first use.
+for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard", "/more/faq", "/more/documents"]) {
+  test(`${path} loads and hydrates without starting the browser's Intl`, async ({ page }) => {
+    await page.addInitScript(countIntl);
+    await page.goto(path);
+    await waitForHydration(page);
+    if (path === "/the-lake") {
+      // The chart is drawn once its box is near the screen: scroll to it and wait for uPlot's axes.
+      await page.locator(".chart-box").scrollIntoViewIfNeeded();
+      await expect(page.locator(".chart-box .u-axis").first()).toBeAttached();
+    }
+    expect(await page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses)).toEqual([]);
+  });
+}
