@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { FALLBACK_SITE } from "#app/lib/meta.ts";
-import logo from "#content/images/logo.svg";
+import logoSvg from "#content/images/logo.svg?raw";
 import { Picture, type PictureImage } from "./Picture.tsx";
 
 /** How long the menu takes to close, in milliseconds (spec §9). */
@@ -86,7 +86,8 @@ export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded }
       </noscript>
       <div className="header-bar">
         <Link to="/" className="logo" onClick={(event) => { closeMenu(); onLogoClick(event); }} aria-label={`${site.name}, home`}>
-          {uploaded ? <Picture image={uploaded} sizes="40px" alt="" priority /> : <img src={logo} alt="" width="40" height="40" />}
+          {/* The bundled logo is in the markup itself: as an <img>, an SVG is a document of its own (decision 018). */}
+          {uploaded ? <Picture image={uploaded} sizes="40px" alt="" priority /> : <span className="logo-mark" aria-hidden="true" dangerouslySetInnerHTML={{ __html: logoSvg }} />}
           <span className="logo-text">{site.shortName}</span>
         </Link>
         <button

@@ -94,3 +94,24 @@ for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meet
     expect(await page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses)).toEqual([]);
   });
 }
+
+// An SVG drawn as an image (an <img>, the tab's icon) is a document of its own in the renderer: about 20 ms of main
+// thread after the first paint on this project's machines (decision 018). The bundled logo is in the markup, and the
+// icon is a PNG.
+for (const path of ["/", "/the-lake", "/news-events", "/more/meetboard"]) {
+  test(`${path} draws no SVG as an image, and its icon is a PNG that is served`, async ({ page }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    const images = await page.locator("img").evaluateAll((list) => list.map((img) => (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src));
+    expect(images.filter((src) => /^data:image\/svg|\.svg(\?|$)/.test(src))).toEqual([]);
+    await expect(page.locator(".site-header .logo svg")).toBeVisible();
+    const icons = await page.locator('link[rel~="icon"]').evaluateAll((links) => links.map((link) => ({ href: (link as HTMLLinkElement).href, type: link.getAttribute("type") })));
+    expect(icons.length).toBeGreaterThan(0);
+    for (const icon of icons) {
+      expect(icon.type).toBe("image/png");
+      const response = await page.request.get(icon.href);
+      expect(response.status(), icon.href).toBe(200);
+      expect(response.headers()["content-type"]).toBe("image/png");
+    }
+  });
+}

@@ -193,11 +193,22 @@ describe("the association's logo (/admin/settings)", () => {
     return fetch(`${server.url}/admin/settings`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body: form });
   }
 
+  /** What the header's logo link of a public page holds. */
+  async function logoLink(pathname: string): Promise<string> {
+    return /<a[^>]*class="logo"[^>]*>([\s\S]*?)<\/a>/.exec(await page(pathname))?.[1] ?? "";
+  }
+
+  /** The bundled logo is drawn in the markup itself (decision 018): no image request, no SVG document of its own. */
+  async function expectBundledLogo(pathname: string): Promise<void> {
+    const link = await logoLink(pathname);
+    expect(link).toContain('<span class="logo-mark" aria-hidden="true"><svg');
+    expect(link).not.toContain("<img");
+    expect(link, "no tooltip with the demo association's name").not.toContain("<title>");
+  }
+
   /** The header's logo img of a public page. */
   async function headerLogo(pathname: string): Promise<string> {
-    const html = await page(pathname);
-    const link = /<a[^>]*class="logo"[^>]*>([\s\S]*?)<\/a>/.exec(html)?.[1];
-    const img = /<img[^>]*>/.exec(link ?? "")?.[0];
+    const img = /<img[^>]*>/.exec(await logoLink(pathname))?.[0];
     expect(img, `the header's logo on ${pathname}`).toBeDefined();
     return img!;
   }
@@ -211,8 +222,7 @@ describe("the association's logo (/admin/settings)", () => {
   }
 
   it("is uploaded with GPS EXIF, shown in the header of cached pages with priority, and served without the location", async () => {
-    const bundled = await headerLogo("/");
-    expect(bundled).not.toContain("/images/");
+    await expectBundledLogo("/");
     // Fill the page cache, so that the new logo must come through the change counters.
     await page("/contact-us");
     const before = stored();
@@ -275,7 +285,7 @@ describe("the association's logo (/admin/settings)", () => {
     const id = /\/images\/([0-9a-f]{32})\//.exec(await headerLogo("/"))![1]!;
     const before = stored();
     expect((await saveSettings({ logoAlt: "", logoRemove: "on" })).status).toBe(302);
-    expect(await headerLogo("/")).not.toContain("/images/");
+    await expectBundledLogo("/");
     expect(stored().rows).toBe(before.rows - 1);
     expect(stored().files.filter((name) => name.startsWith(id))).toEqual([]);
     expect((await fetch(`${server.url}/images/${id}/320.webp`)).status).toBe(404);

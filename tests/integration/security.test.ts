@@ -187,7 +187,7 @@ describe("headers", () => {
   });
 
   it("sends them on static files and errors too", async () => {
-    for (const url of ["/favicon.svg", "/no-such-page", "/healthz"]) {
+    for (const url of ["/favicon.png", "/no-such-page", "/healthz"]) {
       const response = await fetch(`${server.url}${url}`);
       expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
       expect(response.headers.get("content-security-policy"), url).toContain("frame-ancestors 'none'");
