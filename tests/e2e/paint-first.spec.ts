@@ -79,10 +79,12 @@ function countIntl(): void {
   for (const method of ["localeCompare", "toLocaleUpperCase", "toLocaleLowerCase", "normalize"]) wrap(String.prototype, method, `String#${method}`);
 }
 
-// The first use of Intl costs a renderer 45 to 130 ms of main thread while ICU is set up (decision 018): the pages
-// write their dates and numbers with lib/format.ts, and uPlot builds its formatters only on first use.
+// The first use of Intl costs a renderer 45 to 130 ms of main thread while ICU is set up, and an SVG drawn as an image
+// (an <img>, the tab's icon) is a document of its own, about 20 ms more after the first paint (decision 018): the
+// pages write their dates and numbers with lib/format.ts, uPlot builds its formatters only on first use, the bundled
+// logo is in the markup and the icon is a PNG.
 for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard", "/more/faq", "/more/documents"]) {
-  test(`${path} loads and hydrates without starting the browser's Intl`, async ({ page }) => {
+  test(`${path} loads and hydrates without starting the browser's Intl or drawing an SVG image`, async ({ page }) => {
     await page.addInitScript(countIntl);
     await page.goto(path);
     await waitForHydration(page);
@@ -92,16 +94,7 @@ for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meet
       await expect(page.locator(".chart-box .u-axis").first()).toBeAttached();
     }
     expect(await page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses)).toEqual([]);
-  });
-}
 
-// An SVG drawn as an image (an <img>, the tab's icon) is a document of its own in the renderer: about 20 ms of main
-// thread after the first paint on this project's machines (decision 018). The bundled logo is in the markup, and the
-// icon is a PNG.
-for (const path of ["/", "/the-lake", "/news-events", "/more/meetboard"]) {
-  test(`${path} draws no SVG as an image, and its icon is a PNG that is served`, async ({ page }) => {
-    await page.goto(path);
-    await waitForHydration(page);
     const images = await page.locator("img").evaluateAll((list) => list.map((img) => (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src));
     expect(images.filter((src) => /^data:image\/svg|\.svg(\?|$)/.test(src))).toEqual([]);
     await expect(page.locator(".site-header .logo svg")).toBeVisible();
