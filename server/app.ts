@@ -101,8 +101,8 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
     res.removeHeader("Content-Type");
     res.status(404).type("text/plain").send("Not found");
   });
-  // The few files at the top of build/client (favicon.png and apple-touch-icon.png, from public/) are looked up by name, so that a page
-  // request does not cost a file system lookup first.
+  // The few files at the top of build/client (favicon.png and apple-touch-icon.png, from public/) are looked up by
+  // name, so that a page request does not cost a file system lookup first.
   const topFiles = new Set(
     (existsSync(clientDir) ? readdirSync(clientDir, { withFileTypes: true }) : [])
       .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))

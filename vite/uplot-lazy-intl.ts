@@ -39,10 +39,7 @@ export function uplotLazyIntl(): Plugin {
     name: "shoreline:uplot-lazy-intl",
     transform: {
       filter: { id: UPLOT_ESM },
-      handler(code, id) {
-        if (!UPLOT_ESM.test(id)) return null;
-        return { code: lazyIntlInUplot(code), map: null };
-      },
+      handler: (code) => ({ code: lazyIntlInUplot(code), map: null }),
     },
   };
 }
