@@ -133,8 +133,10 @@ test.describe("at 390 px", () => {
     const states = log.map((e) => e.state);
     expect(states).toEqual(["open", "closing", "closed"]);
     const closingFor = log[2]!.at - log[1]!.at;
+    // The spec's delay is the lower bound; above, only that it closed by itself: on a loaded machine a 150 ms timer
+    // has fired 460 ms late (a fresh-clone CI run), so the upper bound is loose.
     expect(closingFor).toBeGreaterThanOrEqual(140);
-    expect(closingFor).toBeLessThan(400);
+    expect(closingFor).toBeLessThan(1000);
   });
 
   test("Escape closes the menu", async ({ page }) => {
