@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { CAUTION_THRESHOLD, CLOSED_THRESHOLD } from "#app/lib/beach.ts";
-import { formatNumber, monthDay } from "#app/lib/format.ts";
+import { dateAxisLabels } from "#app/lib/chart-axis.ts";
+import { formatNumber } from "#app/lib/format.ts";
 import type { ChartReading } from "./ReadingsChart.tsx";
 
 export default function UPlotChart({ readings, height }: { readings: ChartReading[]; height: number }) {
@@ -26,8 +27,7 @@ export default function UPlotChart({ readings, height }: { readings: ChartReadin
           {
             // One tick per sample, labelled by date; on a narrow screen every other label is left out.
             splits: () => xs,
-            values: (u, splits) =>
-              splits.map((s, i) => (u.width < 560 && i % 2 === 1 && i !== splits.length - 1 ? "" : monthDay(new Date(s * 1000).toISOString().slice(0, 10)))),
+            values: (u, splits) => dateAxisLabels(splits, u.width),
           },
           { label: "E. coli per 100 mL", size: 60, values: (_u, splits) => splits.map((v) => formatNumber(v, 2)) },
         ],
