@@ -79,13 +79,30 @@ function countIntl(): void {
   for (const method of ["localeCompare", "toLocaleUpperCase", "toLocaleLowerCase", "normalize"]) wrap(String.prototype, method, `String#${method}`);
 }
 
+/**
+ * Each error a page's scripts create, noted with whether `Error.stackTraceLimit` was a number at the time (when it is
+ * not, V8 takes no stack). Installed before any script of the page runs.
+ */
+function noteErrors(): void {
+  const notes: { message: string; limited: boolean }[] = ((window as unknown as { errorNotes: typeof notes }).errorNotes = []);
+  const note = (args: unknown[]) => notes.push({ message: String(args[0]), limited: typeof Error.stackTraceLimit === "number" });
+  window.Error = new Proxy(Error, {
+    construct: (target, args, newTarget) => (note(args), Reflect.construct(target, args, newTarget)),
+    apply: (target, self, args) => (note(args), Reflect.apply(target, self, args)),
+  });
+}
+
 // The first use of Intl costs a renderer 45 to 130 ms of main thread while ICU is set up, and an SVG drawn as an image
 // (an <img>, the tab's icon) is a document of its own, about 20 ms more after the first paint (decision 018): the
 // pages write their dates and numbers with lib/format.ts, uPlot builds its formatters only on first use, the bundled
-// logo is in the markup and the icon is a PNG.
+// logo is in the markup and the icon is a PNG. While DevTools is attached (Lighthouse), V8 re-parsed all of React DOM,
+// 70 to 110 ms, to give a stack to the errors React DOM builds as its module loads; no stack is taken while the
+// modules load (lib/quiet-error-stacks.client.ts). Naming no font that a platform must look up by name saved the first
+// layout about 30 ms on Linux (decision 019).
 for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard", "/more/faq", "/more/documents"]) {
-  test(`${path} loads and hydrates without starting the browser's Intl or drawing an SVG image`, async ({ page }) => {
+  test(`${path} loads and hydrates without starting the browser's Intl, drawing an SVG image or taking error stacks`, async ({ page }) => {
     await page.addInitScript(countIntl);
+    await page.addInitScript(noteErrors);
     await page.goto(path);
     await waitForHydration(page);
     if (path === "/the-lake") {
@@ -94,6 +111,17 @@ for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meet
       await expect(page.locator(".chart-box .u-axis").first()).toBeAttached();
     }
     expect(await page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses)).toEqual([]);
+
+    const { errors, limit, fontFamily } = await page.evaluate(() => ({
+      errors: (window as unknown as { errorNotes: { message: string; limited: boolean }[] }).errorNotes,
+      limit: Error.stackTraceLimit,
+      fontFamily: getComputedStyle(document.documentElement).fontFamily,
+    }));
+    const reactErrors = errors.filter((error) => error.message.startsWith("Minified React error"));
+    expect(reactErrors.length, "React DOM builds its sentinel errors as it loads").toBeGreaterThan(0);
+    expect(reactErrors.filter((error) => error.limited), "errors built with a stack while the modules loaded").toEqual([]);
+    expect(limit, "the stack limit is back once the modules have loaded").toBe(10);
+    expect(fontFamily).toBe("system-ui, sans-serif");
 
     const images = await page.locator("img").evaluateAll((list) => list.map((img) => (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src));
     expect(images.filter((src) => /^data:image\/svg|\.svg(\?|$)/.test(src))).toEqual([]);
