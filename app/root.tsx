@@ -14,7 +14,8 @@ import type { RouteHandle } from "./lib/route-handle.ts";
 
 export const links: Route.LinksFunction = () => [
   // PNG, not SVG: a renderer draws an SVG icon as a document of its own, about 20 ms of main thread after the
-  // first paint (decision 018); the heron is on the header's blue so that it shows on a light tab strip too.
+  // first paint (decision 018); the heron is on the header's blue so that it shows on a light tab strip too. Once the
+  // board uploads a logo, the server draws both icons from it instead (lib/site-icon.server.ts).
   { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

@@ -17,6 +17,7 @@ import { createPageHandler } from "./page-handler.ts";
 import { clientAddressContext } from "#app/lib/context.server.ts";
 import { ownUrl } from "#app/lib/server-url.ts";
 import { issueSetupToken } from "#app/lib/setup.server.ts";
+import { SITE_ICON_SIZES, siteIcon } from "#app/lib/site-icon.server.ts";
 import { withStartupLock } from "#app/lib/db.server.ts";
 import { pageHtmlContext } from "#app/lib/page-html.server.ts";
 import { nonceContext } from "#app/lib/nonce.ts";
@@ -109,6 +110,19 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
       .map((entry) => `/${entry.name}`),
   );
   const topStatic = expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } });
+  // The tab and home-screen icons are drawn from the association's logo once one is uploaded (lib/site-icon.server.ts);
+  // the browser asks again each time (no-cache) and gets a 304 while the logo is the same.
+  app.get(Object.keys(SITE_ICON_SIZES), async (req, res, next) => {
+    try {
+      const icon = await siteIcon(services, SITE_ICON_SIZES[req.path]!);
+      if (!icon) return next();
+      res.set({ "Cache-Control": "no-cache", ETag: icon.etag });
+      if (req.fresh) return void res.status(304).end();
+      res.type("image/png").send(icon.png);
+    } catch (error) {
+      next(error);
+    }
+  });
   app.use((req, res, next) => (topFiles.has(req.path) ? topStatic(req, res, next) : next()));
 
   // For a load balancer: /healthz says whether this instance can serve (its database and its storage answer);

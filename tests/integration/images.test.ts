@@ -7,7 +7,8 @@
  * photo.jpg, a truncated JPEG, a picture over 20 MB and a picture without alt text are refused with a clear message,
  * what was typed comes back, and nothing is stored: no image row, no file under $DATA_DIR/images.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -213,6 +214,20 @@ describe("the association's logo (/admin/settings)", () => {
     return img!;
   }
 
+  /** The bundled heron icons, as public/ holds them. */
+  const HERON = { "/favicon.png": readFileSync("public/favicon.png"), "/apple-touch-icon.png": readFileSync("public/apple-touch-icon.png") };
+
+  /** The tab and home-screen icons as served: bytes, size, ETag, and the colour of their middle pixel. */
+  async function icon(pathname: keyof typeof HERON) {
+    const response = await fetch(`${server.url}${pathname}`);
+    expect(response.status, pathname).toBe(200);
+    expect(response.headers.get("content-type"), pathname).toBe("image/png");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const middle = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+    return { bytes, width: info.width, height: info.height, etag: response.headers.get("etag"), middle: [...data.subarray(middle, middle + 3)] };
+  }
+
   /** A square phone photo of the association's sign, with where it was taken. */
   function signPhoto(): Promise<Buffer> {
     return sharp({ create: { width: 1000, height: 1000, channels: 3, background: { r: 20, g: 90, b: 60 } } })
@@ -223,6 +238,7 @@ describe("the association's logo (/admin/settings)", () => {
 
   it("is uploaded with GPS EXIF, shown in the header of cached pages with priority, and served without the location", async () => {
     await expectBundledLogo("/");
+    for (const pathname of ["/favicon.png", "/apple-touch-icon.png"] as const) expect((await icon(pathname)).bytes.equals(HERON[pathname]), pathname).toBe(true);
     // Fill the page cache, so that the new logo must come through the change counters.
     await page("/contact-us");
     const before = stored();
@@ -263,6 +279,25 @@ describe("the association's logo (/admin/settings)", () => {
     expect(screen).toContain(">The Loon Lake sign</textarea>");
   });
 
+  it("becomes the tab and home-screen icon, drawn square from the logo", async () => {
+    for (const [pathname, size] of [["/favicon.png", 32], ["/apple-touch-icon.png", 180]] as const) {
+      const drawn = await icon(pathname);
+      expect(drawn.bytes.equals(HERON[pathname]), `${pathname} is no longer the heron`).toBe(false);
+      expect([drawn.width, drawn.height]).toEqual([size, size]);
+      // The sign's green (20, 90, 60), give or take the WebP and PNG round trip.
+      drawn.middle.forEach((channel, i) => expect(Math.abs(channel - [20, 90, 60][i]!), `${pathname} channel ${i}`).toBeLessThanOrEqual(4));
+      expect(drawn.etag).toMatch(/^"[0-9a-f]{32}-\d+"$/);
+      // As a browser revalidates (fetch would add Cache-Control: no-cache to a conditional request).
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        get(`${server.url}${pathname}`, { headers: { "If-None-Match": drawn.etag! } }, (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        }).on("error", reject);
+      });
+      expect(status, "the same logo: not modified").toBe(304);
+    }
+  });
+
   it("keeps the logo when the form is saved without a file, and refuses a disguised one with the fields as typed", async () => {
     const current = await headerLogo("/");
     const before = stored();
@@ -286,6 +321,7 @@ describe("the association's logo (/admin/settings)", () => {
     const before = stored();
     expect((await saveSettings({ logoAlt: "", logoRemove: "on" })).status).toBe(302);
     await expectBundledLogo("/");
+    for (const pathname of ["/favicon.png", "/apple-touch-icon.png"] as const) expect((await icon(pathname)).bytes.equals(HERON[pathname]), pathname).toBe(true);
     expect(stored().rows).toBe(before.rows - 1);
     expect(stored().files.filter((name) => name.startsWith(id))).toEqual([]);
     expect((await fetch(`${server.url}/images/${id}/320.webp`)).status).toBe(404);
