@@ -9,7 +9,8 @@
  * 200 KB. That re-parse took 70 to 110 ms in one task on this machine, the longest task after the first paint, which
  * Lighthouse's simulation multiplies by four. With the limit unset (not a number) V8 captures no stack for those
  * errors. Visitors without DevTools never paid for the re-parse; what they lose is the stack of an error created while
- * the modules evaluate, which React's sentinels never show. See docs/decisions/019-no-error-stacks-while-modules-load.md.
+ * the modules evaluate, which React's sentinels never show.
+ * See docs/decisions/019-what-lighthouse-counts-before-the-first-paint.md.
  *
  * Must be the first import of `app/entry.client.tsx`, so that it runs before React DOM's module body.
  */
