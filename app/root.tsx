@@ -1,7 +1,7 @@
 import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { FALLBACK_SITE } from "#app/lib/meta.ts";
+import { FALLBACK_SITE, THEME_COLOR } from "#app/lib/meta.ts";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { currentUser, getServices, sessionMiddleware } from "./lib/context.server.ts";
@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b3d5c" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <InlineStylesheet nonce={nonce} />
         <Links />

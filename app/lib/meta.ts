@@ -18,6 +18,9 @@ export function pageMeta(matches: Matches, title: string, description: string) {
  */
 export const FALLBACK_SITE = { name: "Lake Association", shortName: "Home", socialUrl: "", socialLabel: "" } as const;
 
+/** The header's blue (app.css `--brand`): the browser's theme colour, and the ground of the tab and home-screen icons. */
+export const THEME_COLOR = "#0b3d5c";
+
 /** The association's name as the board set it (the root loader's), for a page's title. */
 export function siteName(matches: Matches): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { site?: { name?: string } } | undefined;

@@ -5,14 +5,12 @@
  */
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
+import { THEME_COLOR } from "#app/lib/meta.ts";
 import { getLogoImageId } from "#app/models/association.server.ts";
 import { getImage, variantFile, type ImageServices } from "./images.server.ts";
 
 /** The icons drawn from a logo, by URL path: their size in pixels (square). */
 export const SITE_ICON_SIZES: Readonly<Record<string, number>> = { "/favicon.png": 32, "/apple-touch-icon.png": 180 };
-
-/** The header's blue (app.css `--brand`, the page's theme-color), behind a logo that does not fill the square. */
-const ICON_BACKGROUND = "#0b3d5c";
 
 /** The last icons drawn, by `${logo id}/${size}`: a logo never changes under its id, so these never go stale. */
 const drawn = new Map<string, Buffer>();
@@ -26,21 +24,21 @@ const drawn = new Map<string, Buffer>();
  */
 export async function siteIcon(services: ImageServices, size: number): Promise<{ png: Buffer; etag: string } | undefined> {
   const id = await getLogoImageId(services.db);
-  const logo = id ? await getImage(services.db, id) : undefined;
-  if (!logo) return undefined;
-  const key = `${logo.id}/${size}`;
+  if (!id) return undefined;
+  const key = `${id}/${size}`;
   let png = drawn.get(key);
   if (!png) {
     // The smallest WebP variant (320 px wide, or the original when it is smaller) is plenty for 180 px.
-    const file = await services.images.get(variantFile(logo.id, logo.widths[0]!));
+    const logo = await getImage(services.db, id);
+    const file = logo ? await services.images.get(variantFile(logo.id, logo.widths[0]!)) : undefined;
     if (!file) return undefined;
     png = await sharp(await buffer(file.stream))
-      .resize(size, size, { fit: "contain", background: ICON_BACKGROUND })
-      .flatten({ background: ICON_BACKGROUND })
+      .resize(size, size, { fit: "contain", background: THEME_COLOR })
+      .flatten({ background: THEME_COLOR })
       .png()
       .toBuffer();
-    for (const old of drawn.keys()) if (!old.startsWith(`${logo.id}/`)) drawn.delete(old);
+    for (const old of drawn.keys()) if (!old.startsWith(`${id}/`)) drawn.delete(old);
     drawn.set(key, png);
   }
-  return { png, etag: `"${key.replace("/", "-")}"` };
+  return { png, etag: `"${id}-${size}"` };
 }
