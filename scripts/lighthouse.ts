@@ -12,6 +12,7 @@ import lighthouse, { type RunnerResult } from "lighthouse";
 import { LanternFirstContentfulPaint } from "lighthouse/core/computed/metrics/lantern-first-contentful-paint.js";
 import { LanternInteractive } from "lighthouse/core/computed/metrics/lantern-interactive.js";
 import { LanternTotalBlockingTime } from "lighthouse/core/computed/metrics/lantern-total-blocking-time.js";
+import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
 import { signInCookie, startServer } from "../tests/support/server.ts";
 import { parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
@@ -26,16 +27,13 @@ function isAdmin(page: string): boolean {
   return page === "/admin" || page.startsWith("/admin/") || page.startsWith("/admin?");
 }
 
-/** Lantern's threshold: the part of a task beyond 50 ms blocks (Lighthouse's TBTUtils.js). */
-const BLOCKING_THRESHOLD_MS = 50;
-
 /**
  * Splits Lighthouse's simulated Total Blocking Time (mobile, Lantern) by when each task ran in the real trace.
  * Lantern simulates first contentful paint on a graph of only the tasks a paint needs (the first parse, layout and
  * paint, render-blocking scripts), but blocking time on a graph of all tasks, where Chromium's own work before the
  * real paint (committing the navigation and creating the page's JavaScript context, 40 to 120 ms here, times 4) comes
- * first and so ends after the simulated paint. Same sum as Lantern's (the mean of its optimistic and pessimistic
- * estimates, each task clipped to first paint and time to interactive), in ms.
+ * first and so ends after the simulated paint. Same sum as Lantern's, by Lantern's own rule per task (the mean of its
+ * optimistic and pessimistic estimates, each task clipped to first paint and time to interactive), in ms.
  *
  * @returns `beforePaint`: blocking time of tasks that started before the observed first contentful paint;
  *   `afterPaint`: of the tasks that started after it (the page's scripts, hydration)
@@ -66,12 +64,13 @@ async function blockingTimeByPaint(result: RunnerResult): Promise<{ beforePaint:
     { nodeTimings: tbt.optimisticEstimate.nodeTimings, start: fcp.pessimisticEstimate.timeInMs, end: interactive.optimisticEstimate.timeInMs },
     { nodeTimings: tbt.pessimisticEstimate.nodeTimings, start: fcp.optimisticEstimate.timeInMs, end: interactive.pessimisticEstimate.timeInMs },
   ];
+  const { BLOCKING_TIME_THRESHOLD, calculateTbtImpactForEvent } = Lantern.Metrics.TBTUtils;
   for (const { nodeTimings, start, end } of estimates) {
     for (const [node, timing] of nodeTimings) {
-      if (node.type !== "cpu") continue;
-      const clipped = Math.min(timing.endTime, end) - Math.max(timing.startTime, start);
-      if (timing.duration < BLOCKING_THRESHOLD_MS || clipped < BLOCKING_THRESHOLD_MS) continue;
-      split[node.event.ts < paintTs ? "beforePaint" : "afterPaint"] += (clipped - BLOCKING_THRESHOLD_MS) / estimates.length;
+      // Lantern's TotalBlockingTime counts the CPU tasks of at least the threshold, each by calculateTbtImpactForEvent.
+      if (node.type !== "cpu" || timing.duration < BLOCKING_TIME_THRESHOLD) continue;
+      const impact = calculateTbtImpactForEvent({ start: timing.startTime, end: timing.endTime, duration: timing.duration }, start, end);
+      split[node.event.ts < paintTs ? "beforePaint" : "afterPaint"] += impact / estimates.length;
     }
   }
   return { beforePaint: Math.round(split.beforePaint), afterPaint: Math.round(split.afterPaint) };
