@@ -92,12 +92,18 @@ async function measure(pages: string[]): Promise<string[]> {
       const flags = { port: chrome.port, output: "json" as const, logLevel: "error" as const, ...(isAdmin(page) ? { extraHeaders: { Cookie: cookie! } } : {}) };
       // A fresh Chromium sometimes fails to record the first trace (NO_NAVSTART): such a run is said and made again.
       let result = await lighthouse(`${server.url}${page}`, flags);
-      for (let attempt = 2; result?.lhr.runtimeError && attempt <= 3; attempt++) {
+      for (let attempt = 2; result?.lhr.runtimeError?.code === "NO_NAVSTART" && attempt <= 3; attempt++) {
         const { code, message } = result.lhr.runtimeError;
         rows.push(`${page.padEnd(18)} Lighthouse could not measure it (${code}: ${message}); attempt ${attempt}:`);
         result = await lighthouse(`${server.url}${page}`, flags);
       }
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      if (result.lhr.runtimeError) {
+        // A page that did not load (a 404, an error), or no trace three times: said, and the next page measured.
+        const { code, message } = result.lhr.runtimeError;
+        rows.push(`${page.padEnd(18)} not measured (${code}: ${message})`);
+        continue;
+      }
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => audits[id]?.displayValue ?? "n/a";
