@@ -887,6 +887,7 @@ async function main(): Promise<void> {
     `  ${CONNECTIONS} connections (${ADMIN_CONNECTIONS} for the admin lists), ${WARMUP_SECONDS} s warm-up then ${seconds} s per URL; ` +
       `${gzip ? "Accept-Encoding: gzip" : "no Accept-Encoding (uncompressed responses)"}; data in ${dataDir}`,
   );
+  console.log(`  server: LOG_LEVEL=warn, no line per request (the default, info, writes one: docs/deploy.md "The request log"); node ${NODE_FLAGS.join(" ")}`);
 
   // Start-up: a new data folder (migrate + seed), then the same folder again.
   const fresh = await startServer(dataDir);
