@@ -67,6 +67,7 @@ import { addConfirmedSubscribers, loadLargeDataSet } from "./bench-data.ts";
 import { startCluster, type Cluster } from "./lib/cluster.ts";
 import { cpuSeconds, firstChild, procStatusKb } from "./lib/proc.ts";
 import { CliError, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
+import { CONNECTION_HEADERS } from "../server/page-version.ts";
 
 const USAGE = `Usage: npm run bench [-- --only outbox|cluster]
   Run \`npm run build\` first: the benchmark builds nothing and measures the production build in build/.
@@ -247,7 +248,6 @@ function busyMeter(serverPid: number) {
     },
   };
 }
-
 
 interface UrlResult {
   path: string;
@@ -500,7 +500,6 @@ async function withNginx<T>(server: RunningServer, use: (url: string, copies: Ng
   }
 }
 
-
 /** nginx's one worker, the child of its master process. */
 const nginxWorker = () => (nginxProcess?.pid === undefined ? undefined : firstChild(nginxProcess.pid));
 
@@ -561,7 +560,7 @@ function nginxFigures(server: RunningServer): Promise<NginxFigures | undefined> 
 async function bareNode(server: RunningServer): Promise<WrkFigures> {
   const sent = await rawGet(`${server.url}/`, BROTLI);
   const headers = Object.entries(sent.headers).flatMap(([name, value]) =>
-    value === undefined || ["date", "connection", "keep-alive", "transfer-encoding"].includes(name) ? [] : [[name, String(value)]],
+    value === undefined || CONNECTION_HEADERS.has(name) ? [] : [[name, String(value)]],
   );
   const dir = path.join(dataDir, "bare");
   mkdirSync(dir, { recursive: true });

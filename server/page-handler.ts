@@ -28,7 +28,7 @@ import type { Database } from "#app/lib/db.server.ts";
 import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import type { VersionWatch } from "#app/models/changes.server.ts";
-import { makePageVersion, matchesVersion, PAGE_ENCODINGS, type PageEncoding, type PageVersion } from "./page-version.ts";
+import { CONNECTION_HEADERS, makePageVersion, matchesVersion, PAGE_ENCODINGS, type PageEncoding, type PageVersion } from "./page-version.ts";
 
 const MAX_ENTRIES = 500;
 /**
@@ -303,8 +303,6 @@ function serve(entry: Entry, req: ExpressRequest, res: ExpressResponse) {
       .flat() as (string | number | string[])[];
   }
 }
-
-const CONNECTION_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
 
 /**
  * The encoding a request gets of those a page is stored in (Brotli, then gzip, then none), remembered per header text

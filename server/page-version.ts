@@ -13,6 +13,12 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Parser } from "htmlparser2";
 
 /**
+ * Response headers Node's HTTP server writes itself for each response (the date, and how the connection goes on):
+ * a stored response is replayed without them (server/page-handler.ts), and so is the bench's bare Node server.
+ */
+export const CONNECTION_HEADERS: ReadonlySet<string> = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/**
  * Brotli quality of the stored copy. Measured on /news-events of the demo (31.5 KB): quality 5 takes 0.7 ms and
  * gives 8.6 KB, quality 11 takes 28 ms (70 to 90 ms on a loaded machine) for 7.8 KB. Every write makes each
  * instance compress each page again, and both sizes fit the first round trip of a new connection (about 14 KB), so
