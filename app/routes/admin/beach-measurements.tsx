@@ -1,4 +1,4 @@
-import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beach-measurements";
 import { AdminList, dateColumn, type Column } from "#app/components/AdminList.tsx";
@@ -16,6 +16,9 @@ import { useTimedFlag } from "#app/lib/use-timed-flag.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import { addMeasurement, deleteMeasurement, getMeasurement, importMeasurements, MEASUREMENT_SORTS, pageMeasurements, type Measurement, type MeasurementSort } from "#app/models/measurements.server.ts";
 import { screen, screenMeta } from "./screens.ts";
+import { BODY_MESSAGES } from "#app/lib/request-body.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { MAX_CSV_BYTES, uploadBody } from "#app/lib/upload-limits.ts";
 
 const SCREEN = screen("beach-measurements");
 
@@ -26,8 +29,8 @@ export function meta() {
 const BASE = "/admin/beach-measurements";
 /** How long the success message shows, in milliseconds (spec §9). */
 const SUCCESS_MS = 3000;
-/** Largest lab CSV accepted, in bytes. */
-const MAX_CSV_BYTES = 5 * 1024 * 1024;
+/** The forms of the screen, one of them with a lab CSV file of up to 5 MB. */
+export const handle: RouteHandle = { body: uploadBody(1, MAX_CSV_BYTES) };
 const PREVIEW_ROWS = 10;
 
 type Row = { id: string; date: string; value: number; unit: string };
@@ -77,6 +80,9 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
       return data<ActionResult>({ formError: "That file is too large: lab CSV files of up to 5 MB are accepted." }, { status: 413 });
+    }
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
+      return data<ActionResult>({ formError: BODY_MESSAGES.unreadable }, { status: 400 });
     }
     throw error;
   }
