@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
+import { cleanText } from "./text.ts";
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`).default("");
 
@@ -115,7 +116,7 @@ export interface FieldLimits {
 /**
  * Parses a submission against `schema`: `{ok: true, data}`, or `{ok: false, result}` with one message per field and
  * the submitted values, ready to send back with status 400.
- * @param submitted a FormData (strings only are read; NUL is dropped) or fields already read with `formFields`
+ * @param submitted a FormData (strings only are read, cleaned by `cleanText`) or fields already read with `formFields`
  */
 export function parseForm<S extends z.ZodType>(
   schema: S,
@@ -200,10 +201,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** FormData as a plain object of strings (files are left out). */
+/** FormData as a plain object of strings (files are left out), each cleaned by `cleanText`. */
 export function formFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
-  // NUL cannot be stored in PostgreSQL text and has no use in a form: it is dropped.
-  for (const [key, value] of form) if (typeof value === "string") out[key] = value.replaceAll("\u0000", "");
+  for (const [key, value] of form) if (typeof value === "string") out[key] = cleanText(value);
   return out;
 }
