@@ -19,7 +19,8 @@ const WorkerRequest = z.object({
 /**
  * The email worker, at `/api/email`: the member email screen posts `{subject, body}` here with
  * `Content-Type: application/json` and `Target-Audience: MEMBERS` (spec §7). Only a signed-in administrator may
- * send. Each member gets a message of their own (no member sees another's address), HTML with a plain-text part.
+ * send. Each member gets a message of their own (no member sees another's address), HTML with a plain-text part;
+ * the HTML is sanitised by `sendMemberEmail` (scripts, event attributes and `javascript:` links never reach a member).
  * The messages are queued in the outbox and sent by its worker (issue 11). Answers `{queued, sent}` (both the number
  * of members queued, `sent` kept for callers of the first version); on failure `{message}` with a 4xx or 5xx status.
  */
