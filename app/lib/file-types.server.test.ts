@@ -38,12 +38,17 @@ describe("cleanDisplayName", () => {
   it("drops folders and traversal", () => {
     expect(cleanDisplayName("../../etc/passwd")).toBe("passwd");
     expect(cleanDisplayName("C:\\Users\\ann\\dues.csv")).toBe("dues.csv");
-    expect(cleanDisplayName("..")).toBe("document");
+    expect(cleanDisplayName("..")).toBe("");
   });
   it("removes control characters and quotes, folds white space, caps the length", () => {
     expect(cleanDisplayName('a\r\nb\t"c".txt')).toBe("a b c.txt");
     expect(cleanDisplayName("x".repeat(500)).length).toBe(200);
-    expect(cleanDisplayName("   ")).toBe("document");
+    expect(cleanDisplayName("   ")).toBe("");
+  });
+  it("removes bidirectional formatting characters, so the name reads as it is stored", () => {
+    expect(cleanDisplayName("ev\u202Eil.exe.csv")).toBe("evil.exe.csv");
+    expect(cleanDisplayName("invoice\u2067\u200Ffdp.exe.pdf")).toBe("invoicefdp.exe.pdf");
+    expect(cleanDisplayName(" \u202E \u2066\u2069 ")).toBe("");
   });
   it("keeps unicode", () => expect(cleanDisplayName("Protokoll Seeverein – Übersicht.pdf")).toBe("Protokoll Seeverein – Übersicht.pdf"));
 });
