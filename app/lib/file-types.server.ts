@@ -4,6 +4,7 @@
  * (file-type); text must be valid UTF-8 with no NUL or other control bytes and must not be markup that a browser
  * would run (HTML, SVG, XML).
  */
+import { lookup } from "mime-types";
 import { stripBidiControls } from "./bidi.ts";
 
 export const ACCEPTED_TYPES = ["text/plain", "text/csv", "application/pdf", "image/jpeg"] as const;
@@ -120,4 +121,21 @@ export function cleanDisplayName(name: string): string {
     .slice(0, 200)
     .trim();
   return cleaned === "." || cleaned === ".." ? "" : cleaned;
+}
+
+/**
+ * The file name a download is saved under: `displayName`, ending with an extension of `contentType`, the type the
+ * bytes were checked to be, so that the saved file opens as what was served. A name whose extension the media type
+ * registry (mime-db, through mime-types) gives to `contentType` is kept ("Photo.JPEG" for image/jpeg, "notes.log" for
+ * text/plain); one with an extension of another type has it replaced ("late.html" as text/plain → "late.txt": a kept
+ * ".html" before an appended ".txt" would still show as "late.html" where the system hides known extensions); one
+ * without a known extension gets `EXTENSIONS[contentType]` appended ("Minutes v1.2" → "Minutes v1.2.txt").
+ * @param contentType one of `ACCEPTED_TYPES`
+ */
+export function downloadName(displayName: string, contentType: AcceptedType): string {
+  const dot = displayName.lastIndexOf(".");
+  const known = dot >= 0 ? lookup(displayName.slice(dot + 1)) : false;
+  if (known === contentType) return displayName;
+  const stem = known ? displayName.slice(0, dot) : displayName;
+  return `${stem || "document"}${EXTENSIONS[contentType]}`;
 }
