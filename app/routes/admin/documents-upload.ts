@@ -3,7 +3,7 @@ import { MaxFileSizeExceededError, MaxFilesExceededError, MaxHeaderSizeExceededE
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/documents-upload";
 import { getServices, requireAdmin } from "#app/lib/context.server.ts";
-import { cleanDisplayName, createTextCheck, detectDocumentStart, EXTENSIONS, HEAD_BYTES, textType, UNSUPPORTED_MESSAGE } from "#app/lib/file-types.server.ts";
+import { cleanDisplayName, createTextCheck, detectDocumentStart, EXTENSIONS, HEAD_BYTES, NO_NAME_MESSAGE, textType, UNSUPPORTED_MESSAGE } from "#app/lib/file-types.server.ts";
 import { readHead, readMultipartStream, type StreamedFile } from "#app/lib/multipart-stream.server.ts";
 import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_FILES as MAX_FILES, uploadBody } from "#app/lib/upload-limits.ts";
@@ -81,6 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (file.fieldName !== "file" || !file.name) return;
     received++;
     const displayName = cleanDisplayName(file.name);
+    if (!displayName) {
+      result.errors.push({ name: "upload", message: NO_NAME_MESSAGE });
+      return;
+    }
     const { head, whole } = await readHead(file.body, HEAD_BYTES);
     const start = await detectDocumentStart(head);
     if (!start) {
