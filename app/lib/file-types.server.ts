@@ -5,7 +5,7 @@
  * would run (HTML, SVG, XML).
  */
 import { lookup } from "mime-types";
-import { stripBidiControls } from "./bidi.ts";
+import { stripBidiControls } from "./text.ts";
 
 export const ACCEPTED_TYPES = ["text/plain", "text/csv", "application/pdf", "image/jpeg"] as const;
 export type AcceptedType = (typeof ACCEPTED_TYPES)[number];

@@ -15,3 +15,22 @@ const CONTROL_CHARACTERS = /[^\P{Cc}\t\n]/gu;
 export function cleanText(value: string): string {
   return value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "");
 }
+
+/**
+ * Unicode's bidirectional formatting characters (Unicode Standard Annex #9, "Unicode Bidirectional Algorithm", also
+ * called TR9; § 2 "Directional Formatting Characters"): the embeddings and overrides LRE, RLE, PDF, LRO, RLO
+ * (U+202A–U+202E), the isolates LRI, RLI, FSI, PDI (U+2066–U+2069) and the marks LRM, RLM (U+200E, U+200F) and ALM
+ * (U+061C). They draw nothing themselves but reorder the characters around them, so a text can read otherwise than it
+ * is stored: "ev\u202Eil.exe.csv" shows as "evvsc.exe.li", and the same trick hides code from review in the "Trojan
+ * Source" attack (CVE-2021-42574).
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * `text` without its bidirectional formatting characters (see `BIDI_CONTROLS`), so that it shows its characters in the
+ * order they are stored. For names and other one-line labels that one person gives and others trust: a file name, a
+ * title. Right-to-left scripts still read right to left: that comes from their letters, not from these characters.
+ */
+export function stripBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, "");
+}
