@@ -50,13 +50,14 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const deleteId = url.searchParams.get("delete");
   const deleting = deleteId ? await getMeasurement(services.db, deleteId).catch(() => undefined) : undefined;
+  const today = todayIn(await getTimeZone(services.db));
   return {
     list,
     here: listHref(BASE, list),
     loadError,
-    today: todayIn(await getTimeZone(services.db)),
+    today,
     deleting: deleting ? project(deleting) : null,
-    limits: formLimits(measurementSchema),
+    limits: formLimits(measurementSchema(today)),
     added: url.searchParams.get("added"),
     imported: url.searchParams.get("imported"),
   };
@@ -104,10 +105,12 @@ export async function action(args: Route.ActionArgs) {
     );
   }
 
+  // Readings dated after the association's today are refused, in the form and in a lab file alike (issue 24).
+  const today = todayIn(await getTimeZone(db));
   if (fields.intent === "preview" || fields.intent === "import") {
     const csv = fields.intent === "preview" ? csvFile?.text : fields.csv;
     if (!csv) return data<ActionResult>({ formError: "Choose a CSV file to import." }, { status: 400 });
-    const parsed = parseLabCsv(csv);
+    const parsed = parseLabCsv(csv, today);
     if (fields.intent === "preview" || parsed.errors.length > 0) {
       const preview = {
         csv,
@@ -129,7 +132,7 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  const parsed = parseForm(measurementSchema, fields);
+  const parsed = parseForm(measurementSchema(today), fields);
   if (!parsed.ok) return data<ActionResult>(parsed.result, { status: 400 });
   try {
     await addMeasurement(db, parsed.data);
