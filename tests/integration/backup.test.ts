@@ -10,9 +10,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { create as createTar, extract } from "tar";
+import { create as createTar, extract, Header } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
 import { freePort, runScript, startServer, type RunningServer, signInCookie, TEST_AUTH_SECRET } from "../support/server.ts";
@@ -130,6 +131,30 @@ async function liveRows(url: string, tables: Record<string, { columns: string }>
     out[table] = { columns, rows: stdout.split("\n").filter((l) => l !== "").sort() };
   }
   return out;
+}
+
+/**
+ * A backup archive with one more entry that a backup never has, written header by header (tar's own `create` cannot
+ * make an entry such as "data/documents/."): the files unpacked in `dir` (manifest.json first), then `odd`. An odd
+ * file is listed in the manifest with its size and SHA-256, so that only its name is wrong.
+ */
+function archiveWithEntry(dir: string, odd: { path: string; type: "File" | "Directory" }, out: string): void {
+  const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as { files: { path: string; size: number; sha256: string }[] };
+  const entries: { path: string; type: "File" | "Directory"; bytes: Buffer }[] = Object.keys(fingerprint(dir))
+    .filter((p) => p !== "manifest.json")
+    .sort()
+    .map((p) => ({ path: p, type: "File", bytes: readFileSync(path.join(dir, p)) }));
+  const oddBytes = Buffer.from(odd.type === "File" ? "Motion carried.\n" : "");
+  if (odd.type === "File") manifest.files.push({ path: odd.path, size: oddBytes.length, sha256: createHash("sha256").update(oddBytes).digest("hex") });
+  entries.unshift({ path: "manifest.json", type: "File", bytes: Buffer.from(JSON.stringify(manifest)) });
+  entries.push({ path: odd.path, type: odd.type, bytes: oddBytes });
+  const blocks: Buffer[] = [];
+  for (const entry of entries) {
+    const header = new Header({ path: entry.path, type: entry.type, mode: entry.type === "File" ? 0o600 : 0o700, size: entry.bytes.length, mtime: new Date() });
+    header.encode();
+    blocks.push(header.block!, entry.bytes, Buffer.alloc((512 - (entry.bytes.length % 512)) % 512));
+  }
+  writeFileSync(out, gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)])));
 }
 
 /** Writer values (WRITER_BASE + i) present in a list of measurement values. */
@@ -311,11 +336,25 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
 
     const before = fingerprint(targetDir);
     const countBefore = dialect === "postgres" ? (await liveRows(targetUrl, { "public.measurement": { columns: "id" } }))["public.measurement"]!.rows.length : 0;
+    // Entries a backup never has, whose unpacking would meet a folder of the same name or leave the folder: refused
+    // by name while the archive is checked, before anything is unpacked.
+    const documentId = documentIds["Minutes 2025.txt"]!;
+    const oddEntries: [string, { path: string; type: "File" | "Directory" }, string][] = [
+      ['entry "data/documents/."', { path: "data/documents/.", type: "File" }, `"data/documents/." (a file whose name is not a stored document's)`],
+      ['entry "data/documents/.."', { path: "data/documents/..", type: "File" }, `"data/documents/.." (a file whose name is not a stored document's)`],
+      ["a folder named like a document", { path: `data/documents/${documentId}/`, type: "Directory" }, `"data/documents/${documentId}/" (a folder where a backup has a file)`],
+      ["a document in an unnamed folder", { path: `data/documents//${documentId}`, type: "File" }, `"data/documents//${documentId}" (a file a backup never has)`],
+    ];
     const cases: [string, string, Record<string, string>, string][] = [
       ["truncated", truncated, targetEnv, "damaged or truncated"],
       ["flipped byte", flipped, targetEnv, "damaged or truncated"],
       ["not an archive", garbage, targetEnv, "not a readable backup archive"],
       ["altered document", altered, targetEnv, "does not match its SHA-256 checksum"],
+      ...oddEntries.map(([label, entry, message], i): [string, string, Record<string, string>, string] => {
+        const file = path.join(bad, `odd-${i}.tar.gz`);
+        archiveWithEntry(unpacked, entry, file);
+        return [label, file, targetEnv, `holds entries a Shoreline backup never has: ${message}`];
+      }),
       [
         "other database kind",
         archive,

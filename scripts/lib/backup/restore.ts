@@ -13,13 +13,13 @@ import { ownUrl } from "#app/lib/server-url.ts";
 import { createStores, type Storage } from "#app/lib/storage.server.ts";
 import { exists, fileSums, fsyncPath } from "./files.ts";
 import {
-  allowedEntry,
   BackupError,
   checkFiles,
   checkFitsInstall,
   DIALECT_NAMES,
   documentCount,
   DOCUMENTS_ENTRY,
+  entryRefusal,
   imageCount,
   IMAGES_ENTRY,
   MANIFEST,
@@ -67,8 +67,8 @@ async function scanArchive(archive: string): Promise<{ manifestText: string | un
       file: archive,
       strict: true,
       onReadEntry: (entry: ReadEntry) => {
-        const entryPath = entry.path.replace(/\/+$/, "");
-        if (!allowedEntry(entryPath, entry.type)) refused.push(`${entry.path} (${entry.type})`);
+        const refusal = entryRefusal(entry.path, entry.type);
+        if (refusal) refused.push(`${JSON.stringify(entry.path)} (${refusal})`);
         if (entry.type !== "File") return;
         const hash = createHash("sha256");
         const chunks: Buffer[] = [];
@@ -76,11 +76,11 @@ async function scanArchive(archive: string): Promise<{ manifestText: string | un
         entry.on("data", (chunk: Buffer) => {
           hash.update(chunk);
           size += chunk.length;
-          if (entryPath === MANIFEST && size <= MANIFEST_MAX_BYTES) chunks.push(chunk);
+          if (entry.path === MANIFEST && size <= MANIFEST_MAX_BYTES) chunks.push(chunk);
         });
         entry.on("end", () => {
-          files.set(entryPath, { size, sha256: hash.digest("hex") });
-          if (entryPath === MANIFEST) manifestText = Buffer.concat(chunks).toString("utf8");
+          files.set(entry.path, { size, sha256: hash.digest("hex") });
+          if (entry.path === MANIFEST) manifestText = Buffer.concat(chunks).toString("utf8");
         });
       },
     });
@@ -88,7 +88,7 @@ async function scanArchive(archive: string): Promise<{ manifestText: string | un
     throw new BackupError(`${archive} is not a readable backup archive (damaged or truncated?): ${(error as Error).message}`);
   }
   if (files.size === 0) throw new BackupError(`${archive} is not a readable backup archive (damaged or truncated?): it holds no files`);
-  if (refused.length > 0) throw new BackupError(`${archive} holds entries a Shoreline backup never has: ${refused.slice(0, 5).join(", ")}`);
+  if (refused.length > 0) throw new BackupError(`${archive} holds entries a Shoreline backup never has: ${refused.slice(0, 5).join("; ")}`);
   return { manifestText, files };
 }
 
@@ -108,7 +108,7 @@ async function unpackAndVerify(archive: string, dir: string, config: Config): Pr
       cwd: dir,
       strict: true,
       preserveOwner: false,
-      filter: (entryPath: string, entry: ReadEntry | Stats) => allowedEntry(entryPath, "type" in entry ? entry.type : "File"),
+      filter: (entryPath: string, entry: ReadEntry | Stats) => entryRefusal(entryPath, "type" in entry ? entry.type : "File") === undefined,
     });
   } catch (error) {
     throw new BackupError(`Could not unpack ${archive}: ${(error as Error).message}`);
