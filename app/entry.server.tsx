@@ -8,6 +8,7 @@ import { PageHtmlContext } from "./lib/page-html.ts";
 import { pageHtmlContext } from "./lib/page-html.server.ts";
 import { hydrateAfterFirstPaintStream } from "./lib/script-priority.server.ts";
 import { servicesContext } from "./lib/services.server.ts";
+import { BodyTooLargeError } from "#app/lib/request-body.ts";
 
 export const streamTimeout = 5_000;
 
@@ -67,6 +68,7 @@ export default function handleRequest(
  * (the browser went away) is not an error.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  // A body refused by the gate (413 already sent) fails whoever was reading it: an answer, not a fault.
+  if (request.signal.aborted || error instanceof BodyTooLargeError) return;
   context.get(servicesContext).logger.error({ err: error, method: request.method, url: request.url }, "route error");
 };

@@ -10,6 +10,7 @@ import { getImage } from "./lib/images.server.ts";
 import { todayIn } from "./lib/dates.ts";
 import { InlineStylesheet } from "./lib/inline-css.tsx";
 import { NonceContext } from "./lib/nonce.ts";
+import { formBodyMiddleware } from "./lib/request-body.ts";
 import type { RouteHandle } from "./lib/route-handle.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -23,8 +24,11 @@ export const links: Route.LinksFunction = () => [
 /** The document shell is the same for every visitor without a session; a page below decides for itself. */
 export const handle: RouteHandle = { pageCache: true };
 
-/** The session is looked up once per request, here, for every route below (see `sessionMiddleware`). */
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+/**
+ * The session is looked up once per request, here, for every route below (see `sessionMiddleware`); a form that
+ * cannot be read is refused with 400 before any action runs (`formBodyMiddleware`).
+ */
+export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);

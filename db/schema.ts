@@ -179,6 +179,14 @@ export interface SubscribeAttemptTable {
   at: number;
 }
 
+/** One row per password reset request, for throttling per address and per client (migration 0009). */
+export interface PasswordResetRequestTable {
+  id: string;
+  email: string;
+  ip: string;
+  at: number;
+}
+
 /** An address that gets no list mail: a permanent SMTP refusal (5xx). */
 export interface MailSuppressionTable {
   email: string;
@@ -235,6 +243,7 @@ export interface DB {
   image: ImageTable;
   subscriber: SubscriberTable;
   subscribe_attempt: SubscribeAttemptTable;
+  password_reset_request: PasswordResetRequestTable;
   mail_suppression: MailSuppressionTable;
   outbox_message: OutboxMessageTable;
   outbox_recipient: OutboxRecipientTable;

@@ -57,7 +57,7 @@ function shift(today: string, days: number): string {
 
 /** The last `count` readings of the real data set, re-dated to end on `today`. */
 export function recentRealReadings(today: string, count = SEED_READING_COUNT) {
-  const { readings, errors } = parseLabCsv(montroseCsv);
+  const { readings, errors } = parseLabCsv(montroseCsv, today);
   if (errors.length > 0) throw new Error(`The bundled readings do not parse: ${errors[0]?.message}`);
   const last = readings.slice(-count);
   return last.map((r, i) => ({ date: shift(today, i - (last.length - 1)), value: r.value }));

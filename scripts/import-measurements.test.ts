@@ -5,9 +5,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/lib/db.server.ts";
+import { todayIn } from "#app/lib/dates.ts";
+import { migrateToLatest, openDatabase, type Database } from "#app/lib/db.server.ts";
 import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
+import { DEMO_DETAILS, saveAssociationDetails } from "#app/models/association.server.ts";
 import { importMeasurements, listMeasurements } from "#app/models/measurements.server.ts";
+import { carelessLabFile } from "../tests/support/careless-readings.ts";
 import { backends, type TestDatabase } from "../tests/support/databases.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -88,7 +91,7 @@ describe("npm run import:measurements (the real command line, SQLite)", () => {
     writeFileSync(file, "date,value\n2017-06-01,10\n2017-06-02,20\n2017-06-03,abc\n2017-06-04,40\n");
     const result = await cli(dataDir, file);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('line 4: value "abc" is not a number');
+    expect(result.stderr).toContain('line 4: value "abc" is not a plain decimal number such as 12 or 12.5');
     expect(result.stderr).toContain("Nothing imported: 1 error.");
     expect(result.stdout).toBe("");
     expect(await rowCount(dataDir)).toBe(260);
@@ -120,20 +123,80 @@ describe("npm run import:measurements (the real command line, SQLite)", () => {
       const result = await cli(emptyDir, path.join(emptyDir, "missing.csv"));
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`Cannot read ${path.join(emptyDir, "missing.csv")}: no such file`);
+      expect(() => readFileSync(path.join(emptyDir, "shoreline.db"))).toThrow(/ENOENT/);
+      // A file that can be read is checked against the association's calendar, which the database holds.
       writeFileSync(path.join(emptyDir, "bad.csv"), "date,value\nyesterday,1\n");
       const invalid = await cli(emptyDir, path.join(emptyDir, "bad.csv"));
       expect(invalid.code).toBe(1);
-      expect(() => readFileSync(path.join(emptyDir, "shoreline.db"))).toThrow(/ENOENT/);
+      expect(await rowCount(emptyDir)).toBe(0);
     } finally {
       rmSync(emptyDir, { recursive: true, force: true });
     }
   });
 });
 
+describe("npm run import:measurements refuses readings from the future and numbers that are not decimal (issue 24)", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "shoreline-import-future-"));
+    await withDatabase(dataDir, (db) => importMeasurements(db, [{ date: "2026-01-02", value: 300 }]));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("prints each bad line of a careless file (9999-12-31, tomorrow, 0x10, 1e308, Infinity, -5, 2000000) and stores none of it", async () => {
+    const { csv, errors } = carelessLabFile(todayIn(DEMO_DETAILS.timeZone));
+    const file = path.join(dataDir, "careless.csv");
+    writeFileSync(file, csv);
+    const result = await cli(dataDir, file);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual([...errors, "Nothing imported: 7 errors."]);
+    expect(result.stdout).toBe("");
+    expect(await storedReadings(dataDir)).toEqual(["2026-01-02 300"]);
+  });
+
+  it("takes today in the association's time zone: the same date is today at UTC+14 and the future at UTC-11", async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: Kiritimati's today is always after Pago Pago's.
+    const kiritimatiToday = todayIn("Pacific/Kiritimati");
+    const file = path.join(dataDir, "today.csv");
+    writeFileSync(file, `date,value\n${kiritimatiToday},7\n`);
+
+    await withDatabase(dataDir, (db) => saveAssociationDetails(db, { timeZone: "Pacific/Pago_Pago" }, "test"));
+    const refused = await cli(dataDir, file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`line 2: date "${kiritimatiToday}" is after today (${todayIn("Pacific/Pago_Pago")})`);
+    expect(await storedReadings(dataDir)).toEqual(["2026-01-02 300"]);
+
+    await withDatabase(dataDir, (db) => saveAssociationDetails(db, { timeZone: "Pacific/Kiritimati" }, "test"));
+    const taken = await cli(dataDir, file);
+    expect(taken.stderr).toBe("");
+    expect(taken.stdout).toContain("Imported 1 reading, skipped 0 duplicates.");
+    expect(taken.code).toBe(0);
+    expect(await storedReadings(dataDir)).toEqual(["2026-01-02 300", `${kiritimatiToday} 7`]);
+  });
+});
+
+/** Runs `work` on the migrated SQLite database in `dataDir`. */
+async function withDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const handle = openDatabase({ dataDir });
+  try {
+    await migrateToLatest(handle);
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every reading in the SQLite database in `dataDir`, as "date value", in date order. */
+async function storedReadings(dataDir: string): Promise<string[]> {
+  return withDatabase(dataDir, async (db) => (await listMeasurements(db)).map((m) => `${m.date} ${Number(m.value)}`).reverse());
+}
+
 describe.each(backends)("importMeasurements with the real file ($name)", ({ create, available }) => {
   let database: TestDatabase | undefined;
   let skip = false;
-  const { readings, errors } = parseLabCsv(readFileSync(REAL_FILE, "utf8"));
+  const { readings, errors } = parseLabCsv(readFileSync(REAL_FILE, "utf8"), todayIn(DEMO_DETAILS.timeZone));
 
   beforeAll(async () => {
     skip = !(await available());

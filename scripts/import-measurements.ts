@@ -6,9 +6,10 @@
  *
  * The file is either the lab export (columns `sample_date` and `escherichia_coli`, e.g.
  * db/data/montrose-beach-ecoli-2013-2015.csv) or a plain `date,value` file; see `parseLabCsv`. The database is the
- * one the site uses (DATA_DIR / DATABASE_URL, see the README), migrated to the latest schema first.
+ * one the site uses (DATA_DIR / DATABASE_URL, see the README), migrated to the latest schema first: it holds the
+ * association's time zone, which says what "today" is, and no reading may be dated after it (issue 24).
  *
- * All or nothing: when any row is wrong every problem is printed with its line number and nothing is written.
+ * All or nothing: when any row is wrong every problem is printed with its line number and no reading is written.
  * A reading with the same date and value as a stored one is skipped, so importing a file twice is harmless.
  * When the import changes the beach's status, one alert to the beach list is queued (issue 11).
  *
@@ -16,8 +17,10 @@
  * the configuration is invalid; 2 usage error or unreadable file.
  */
 import { readFileSync } from "node:fs";
+import { todayIn } from "#app/lib/dates.ts";
 import { migrateToLatest, openDatabase } from "#app/lib/db.server.ts";
 import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
+import { getTimeZone } from "#app/models/association.server.ts";
 import { importMeasurements } from "#app/models/measurements.server.ts";
 import { announceBeachState } from "#app/lib/beach-alerts.server.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
@@ -48,17 +51,15 @@ async function main(args: string[]): Promise<void> {
     throw new UsageError(`Cannot read ${file}: ${reason}`);
   }
 
-  // Parse before touching the database: a bad file leaves no trace at all.
-  const { readings, errors } = parseLabCsv(text);
-  if (errors.length > 0) {
-    for (const error of errors) console.error(error.message);
-    throw new CliError(`Nothing imported: ${count(errors.length, "error")}.`);
-  }
-
   try {
     const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
       await migrateToLatest(handle);
+      const { readings, errors } = parseLabCsv(text, todayIn(await getTimeZone(handle.db)));
+      if (errors.length > 0) {
+        for (const error of errors) console.error(error.message);
+        throw new CliError(`Nothing imported: ${count(errors.length, "error")}.`);
+      }
       const { added, skipped } = await importMeasurements(handle.db, readings);
       console.log(`Imported ${count(added, "reading")}, skipped ${count(skipped, "duplicate")}.`);
       // The alert is queued here and sent by the running server's outbox worker.
@@ -68,6 +69,7 @@ async function main(args: string[]): Promise<void> {
       await handle.close();
     }
   } catch (error) {
+    if (error instanceof CliError) throw error;
     throw new CliError(`Import failed, nothing imported: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

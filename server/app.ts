@@ -5,14 +5,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, { type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { seedOnce } from "#db/seed.ts";
 import { createPageHandler } from "./page-handler.ts";
+import { bodyGate, countBody } from "./body-gate.ts";
 import { sameOriginWrites, securityHeaders } from "./security.ts";
+import { bodyRuleContext, type BodyRule } from "#app/lib/request-body.ts";
 import { clientAddressContext } from "#app/lib/context.server.ts";
 import { ownUrl } from "#app/lib/server-url.ts";
 import { issueSetupToken } from "#app/lib/setup.server.ts";
@@ -163,7 +164,15 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
     });
   });
 
-  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+  // better-auth is called from our own routes only (every credential check throttled and logged there and in its
+  // `credentialThrottle` plugin): none of its HTTP endpoints is served. A reset link mailed by an earlier version
+  // (`/api/auth/reset-password/<token>?callbackURL=…`) leads to the page that takes the token.
+  app.get("/api/auth/reset-password/:token", (req, res) => {
+    res.redirect(302, `/reset-password?token=${encodeURIComponent(req.params.token)}`);
+  });
+  app.all("/api/auth/*splat", (_req, res) => {
+    res.status(404).type("text/plain").send("Not found");
+  });
 
   const pages = createPageHandler({
     build: dev
@@ -177,14 +186,19 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
       context.set(nonceContext, String(res.locals.nonce ?? ""));
       context.set(servicesContext, services);
       context.set(clientAddressContext, req.ip ?? "unknown");
+      if (res.locals.bodyRule) context.set(bodyRuleContext, res.locals.bodyRule as BodyRule);
       // A document request renders stored texts once, in the markup; its hydration data refers to them
       // (app/lib/page-html.ts). A `.data` request carries the texts themselves.
       if (!req.path.endsWith(".data")) context.set(pageHtmlContext, new Map());
       return context;
     },
   });
+  // Before anything reads a body: its type and size, as its route allows (server/body-gate.ts). Everything above
+  // answers without reading one.
+  app.use(bodyGate((path) => pages.bodyRule(path)));
   app.use(pages);
   return (req: IncomingMessage, res: ServerResponse) => {
+    countBody(req);
     if (logRequests) logged(req, res);
     if (!pages.serveStored(req, res)) app(req, res);
   };

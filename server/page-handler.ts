@@ -25,6 +25,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
 import { todayIn } from "#app/lib/dates.ts";
 import type { Database } from "#app/lib/db.server.ts";
+import { FORM_BODY, type BodyRule } from "#app/lib/request-body.ts";
 import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import type { VersionWatch } from "#app/models/changes.server.ts";
@@ -59,17 +60,24 @@ export interface PageHandlerOptions {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
 }
 
-/** A route of the build, as `matchRoutes` takes it, with whether its module lets the cache keep it. */
-type CacheRoute = RouteObject & { handle: { pageCache: boolean } };
+/**
+ * A route of the build, as `matchRoutes` takes it, with whether its module lets the cache keep it and what request
+ * bodies it takes.
+ */
+type CacheRoute = RouteObject & { handle: { pageCache: boolean; body: BodyRule } };
 
-/** The build's routes as a tree for `matchRoutes`, each marked with whether its module lets the cache keep it. */
+/**
+ * The build's routes as a tree for `matchRoutes`, each marked with whether its module lets the cache keep it and
+ * with its body rule (a form of at most 1 MB unless its handle says otherwise).
+ */
 export function cacheRoutes(build: Pick<ServerBuild, "routes">): CacheRoute[] {
   const all = Object.values(build.routes).filter((route) => route !== undefined);
   const childrenOf = (parentId: string | undefined): CacheRoute[] =>
     all
       .filter((route) => route.parentId === parentId)
       .map((route) => {
-        const handle = { pageCache: (route.module.handle as RouteHandle | undefined)?.pageCache === true };
+        const declared = route.module.handle as RouteHandle | undefined;
+        const handle = { pageCache: declared?.pageCache === true, body: declared?.body ?? FORM_BODY };
         return (route.index ? { id: route.id, index: true, handle } : { id: route.id, path: route.path, handle, children: childrenOf(route.id) }) as CacheRoute;
       });
   return childrenOf(undefined);
@@ -135,6 +143,11 @@ export interface PageHandler {
    * @returns true when it answered; false (having done nothing) to hand the request to Express
    */
   serveStored(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * What request bodies the route serving `path` takes: its handle's `body`, from the route that would answer (the
+   * last one matched), or a form of at most 1 MB. Worked out once per path.
+   */
+  bodyRule(path: string): Promise<BodyRule>;
 }
 
 export function createPageHandler({ build, db, versions: counters, getLoadContext, mode = "production" }: PageHandlerOptions): PageHandler {
@@ -234,7 +247,21 @@ export function createPageHandler({ build, db, versions: counters, getLoadContex
     return true;
   }
 
-  return Object.assign(handler, { serveStored });
+  const bodyRules = new Map<string, BodyRule>();
+  async function bodyRule(path: string): Promise<BodyRule> {
+    let rule = mode === "development" ? undefined : bodyRules.get(path);
+    if (rule === undefined) {
+      const tree = mode === "development" ? cacheRoutes(await build()) : (routes ??= cacheRoutes(await build()));
+      const matches = matchRoutes(tree, pageOf(path));
+      const found = (matches?.at(-1)?.route as CacheRoute | undefined)?.handle.body ?? FORM_BODY;
+      if (bodyRules.size >= MAX_PATHS) bodyRules.clear();
+      bodyRules.set(path, found);
+      return found;
+    }
+    return rule;
+  }
+
+  return Object.assign(handler, { serveStored, bodyRule });
 }
 
 /**

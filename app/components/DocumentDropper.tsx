@@ -1,8 +1,7 @@
 import { useRef, useState, type DragEvent } from "react";
 import { useRevalidator } from "react-router";
-
-/** Largest file, in bytes; the server enforces it, the browser only spares a long upload that would be refused. */
-const MAX_BYTES = 20 * 1024 * 1024;
+// The server enforces the largest size; the browser only spares a long upload that would be refused.
+import { MAX_DOCUMENT_BYTES } from "#app/lib/upload-limits.ts";
 
 /** The four accepted types (spec §5), for the file picker's filter; the server judges the content itself. */
 const ACCEPT = ".txt,.csv,.pdf,.jpg,.jpeg,text/plain,text/csv,application/pdf,image/jpeg";
@@ -25,7 +24,7 @@ export function DocumentDropper({ action }: { action: string }) {
 
   function send(file: File): Promise<{ uploaded: string[]; errors: { name: string; message: string }[] }> {
     return new Promise((resolve) => {
-      if (file.size > MAX_BYTES) {
+      if (file.size > MAX_DOCUMENT_BYTES) {
         resolve({ uploaded: [], errors: [{ name: file.name, message: "That file is too large: documents of up to 20 MB are accepted." }] });
         return;
       }

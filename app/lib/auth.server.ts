@@ -1,15 +1,26 @@
 /**
  * Sign-in with better-auth: email and password, no public sign-up, sessions kept in the database. Administrators
  * are made on the server only (ADMIN_EMAIL/ADMIN_PASSWORD at start-up, or `npm run admin`).
+ *
+ * better-auth is called from our own routes only (`auth.api`): its HTTP endpoints are not served (server/app.ts), so
+ * every credential check passes through the pages that throttle and log it, and through `credentialThrottle`, the
+ * plugin that counts and locks inside better-auth whichever endpoint is called.
  */
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
+import { sql } from "kysely";
 import type { ServerConfig } from "./config.server.ts";
 import type { DatabaseHandle } from "./db.server.ts";
 import type { Logger } from "./logger.server.ts";
 import type { Mailer } from "./mail.server.ts";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.ts";
+import { CLIENT_ADDRESS_HEADER, clearFailures, credentialThrottle } from "./throttle.server.ts";
+
+/** Where a reset link leads: our own page, which takes the token in its form (no better-auth endpoint is served). */
+export function resetPasswordUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
 
 function authOptions(config: ServerConfig, database: DatabaseHandle, mailer: Mailer, logger: Logger) {
   return {
@@ -27,13 +38,20 @@ function authOptions(config: ServerConfig, database: DatabaseHandle, mailer: Mai
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, url }: { user: { email: string }; url: string }) {
+      async sendResetPassword({ user, token }: { user: { email: string }; token: string }) {
+        const url = resetPasswordUrl(config.publicUrl, token);
         await mailer.send({
           to: user.email,
           subject: "Reset your password",
           text: `Someone asked to reset the password of ${user.email}.\n\nTo choose a new password, open this link within one hour:\n${url}\n\nIf it was not you, ignore this message; your password stays as it is.`,
         });
         logger.info({ email: user.email }, "password reset email sent");
+      },
+      // better-auth consumed the link used (atomically); the account's other reset links end with it, and the failed
+      // sign-ins counted against the old password are forgotten.
+      async onPasswordReset({ user }: { user: { id: string; email: string } }) {
+        await endResetLinks(database, user.id);
+        await clearFailures(database.db, user.email);
       },
     },
     session: {
@@ -46,10 +64,11 @@ function authOptions(config: ServerConfig, database: DatabaseHandle, mailer: Mai
       useSecureCookies: false,
       cookiePrefix: config.publicUrl.startsWith("https://") ? "__Host-shoreline" : "shoreline",
       defaultCookieAttributes: { secure: config.publicUrl.startsWith("https://"), sameSite: "lax", httpOnly: true, path: "/" },
-      ipAddress: config.trustProxy ? { ipAddressHeaders: ["x-forwarded-for"] } : { disableIpTracking: true },
+      // The client's address as Express worked it out (TRUST_PROXY decides whether X-Forwarded-For counts), passed
+      // by our own calls (`authHeaders`): for the throttle and the session's record.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] as string[] },
     },
-    // In the database, so that the limit holds across every server process of a cluster (issue 12).
-    rateLimit: { enabled: true, window: 60, max: 100, storage: "database" },
+    plugins: [credentialThrottle(database.db, logger)] as BetterAuthPlugin[],
   } as const;
 }
 
@@ -59,6 +78,25 @@ export function createAuth(config: ServerConfig, database: DatabaseHandle, maile
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Ends every password reset link of an account (better-auth's `verification` rows `reset-password:<token>` whose
+ * value is the account's id): used after a reset, so that an older link mailed before it no longer works.
+ */
+async function endResetLinks(database: DatabaseHandle, userId: string): Promise<void> {
+  // better-auth's table is not in our schema types (decision 003).
+  await sql`DELETE FROM verification WHERE identifier LIKE 'reset-password:%' AND value = ${userId}`.execute(database.db);
+}
+
+/**
+ * The headers to pass to a better-auth call made for `request`: the request's own, with the client's address (as
+ * Express worked it out) in `CLIENT_ADDRESS_HEADER`, replacing whatever the client sent under that name.
+ */
+export function authHeaders(request: Request, clientAddress: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  return headers;
+}
 
 /** Creates or updates better-auth's own tables (user, session, account, verification). Only adds. */
 export async function migrateAuth(auth: Auth): Promise<void> {

@@ -7,9 +7,13 @@ import {
   CLOSED_THRESHOLD,
   EPA_GEOMETRIC_MEAN_CRITERION,
   geometricMean,
+  isAfterToday,
+  isReadingValue,
   isStale,
+  MAX_READING,
   PUBLIC_READING_COUNT,
   publicBeachStatus,
+  readReadingValue,
   STALE_AFTER_DAYS,
   STATUS_MEANING,
   thirtyDayGeometricMean,
@@ -75,6 +79,79 @@ describe("isStale (spec §4: older than 7 days)", () => {
     [8, true],
   ] as const)("a reading %s days old is stale: %s", (days, stale) => {
     expect(isStale(days)).toBe(stale);
+  });
+});
+
+describe("readReadingValue: a plain decimal number of E. coli per 100 mL, 0 to 1,000,000 (issue 24)", () => {
+  it("takes 1,000,000 at most", () => {
+    expect(MAX_READING).toBe(1_000_000);
+  });
+
+  it.each([
+    ["0", 0],
+    ["12", 12],
+    ["12.5", 12.5],
+    [".5", 0.5],
+    ["007", 7],
+    ["155.951916", 155.951916],
+    [" 12 ", 12],
+    ["\t24196\n", 24196],
+    ["1000000", 1_000_000],
+    ["1000000.000", 1_000_000],
+  ] as const)("reads %j as %s", (text, value) => {
+    expect(readReadingValue(text)).toEqual({ value });
+  });
+
+  it.each([
+    ["", "empty"],
+    ["   ", "empty"],
+    ["-5", "negative"],
+    ["-0.5", "negative"],
+    ["0x10", "not decimal"],
+    ["0b11", "not decimal"],
+    ["0o7", "not decimal"],
+    ["1e308", "not decimal"],
+    ["1e3", "not decimal"],
+    ["1E-2", "not decimal"],
+    ["Infinity", "not decimal"],
+    ["-Infinity", "not decimal"],
+    ["NaN", "not decimal"],
+    ["+5", "not decimal"],
+    ["12.", "not decimal"],
+    ["1,000", "not decimal"],
+    ["1 000", "not decimal"],
+    ["1_000", "not decimal"],
+    ["12abc", "not decimal"],
+    [">2419.6", "not decimal"],
+    ["１２", "not decimal"],
+    ["1000000.01", "too large"],
+    ["1000001", "too large"],
+    ["9".repeat(400), "too large"],
+  ] as const)("refuses %j: %s", (text, problem) => {
+    expect(readReadingValue(text)).toEqual({ problem });
+  });
+
+  it.each([
+    [0, true],
+    [1_000_000, true],
+    [1_000_000.01, false],
+    [-0.01, false],
+    [Number.NaN, false],
+    [Number.POSITIVE_INFINITY, false],
+  ])("a stored value of %s is a reading's: %s", (value, ok) => {
+    expect(isReadingValue(value)).toBe(ok);
+  });
+});
+
+describe("isAfterToday: a sample date after today is refused (issue 24)", () => {
+  it.each([
+    ["2026-11-26", false],
+    ["2026-11-27", false],
+    ["2026-11-28", true],
+    ["2027-01-01", true],
+    ["9999-12-31", true],
+  ] as const)("%s, seen on 2026-11-27: %s", (date, after) => {
+    expect(isAfterToday(date, "2026-11-27")).toBe(after);
   });
 });
 

@@ -32,6 +32,54 @@ export const STATUS_MEANING: Record<BeachStatus, string> = {
 };
 
 /**
+ * The largest E. coli count per 100 mL taken as a reading. Colilert-18 counts at most 2,419.6 MPN per 100 mL in an
+ * undiluted sample (db/data/README.md: ">2419.6"), so labs report at most 24,196 from a 1:10 dilution and 241,960
+ * from a 1:100 one; membrane-filtration counts of diluted samples stay in that range. A million is four times the
+ * largest, so no lab result is refused, while extra zeros typed by mistake or a number such as 1e308 (which would
+ * make the public chart's scale useless) are.
+ */
+export const MAX_READING = 1_000_000;
+
+/** Why a reading's value was refused (see `readReadingValue`). */
+export type ReadingValueProblem = "empty" | "negative" | "not decimal" | "too large";
+
+/** Digits with an optional fraction, or a bare fraction: "12", "12.5", "0", ".5". */
+const DECIMAL = /^(\d+(\.\d+)?|\.\d+)$/;
+
+/**
+ * Reads a reading's value (E. coli per 100 mL) as a person types it or a lab file writes it: a plain decimal number
+ * ("12", "12.5", "0", ".5"), white space around it ignored, from 0 to `MAX_READING`. No sign, exponent, hexadecimal,
+ * "Infinity" or thousands separator: `Number` alone takes "0x10" as 16 and "1e308" as a count (issue 24). The form
+ * and the lab CSV import both read values here, and word the problem each in its own way.
+ * @returns `{ value }`, or `{ problem }`: "empty"; "negative" (a minus sign before a decimal number); "not decimal"
+ *   (anything else that is not such a number); "too large" (over `MAX_READING`)
+ */
+export function readReadingValue(text: string): { value: number } | { problem: ReadingValueProblem } {
+  const trimmed = text.trim();
+  if (trimmed === "") return { problem: "empty" };
+  if (trimmed.startsWith("-") && DECIMAL.test(trimmed.slice(1))) return { problem: "negative" };
+  if (!DECIMAL.test(trimmed)) return { problem: "not decimal" };
+  const value = Number(trimmed);
+  return isReadingValue(value) ? { value } : { problem: "too large" };
+}
+
+/** Whether a number can be a reading's value: finite, from 0 to `MAX_READING` E. coli per 100 mL. */
+export function isReadingValue(value: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= MAX_READING;
+}
+
+/**
+ * Whether a sample date is after today. Such a reading would be the latest and set the beach's status over every
+ * real one (issue 24), so no form, import or write takes it; today itself is a sample date like any other.
+ * @param date the sample date, "YYYY-MM-DD"
+ * @param today today in the association's time zone (`todayIn`), "YYYY-MM-DD"
+ */
+export function isAfterToday(date: string, today: string): boolean {
+  // ISO calendar dates of four-digit years sort as text.
+  return date > today;
+}
+
+/**
  * Status shown on the public page for a reading.
  * @param value E. coli per 100 mL (non-negative)
  * @returns Open below 235, Caution from 235 to under 1000, Closed above 1000; exactly 1000 falls between the

@@ -18,6 +18,7 @@ import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalEventStatus, type ICalCalendar } from "ical-generator";
 import type { Event, EventTombstone } from "#db/schema.ts";
+import { cleanText } from "./text.ts";
 
 /** How often a subscribed calendar should fetch the feed again, in seconds (REFRESH-INTERVAL; one hour). */
 export const CALENDAR_REFRESH_SECONDS = 60 * 60;
@@ -93,9 +94,10 @@ function addEvent(
     start,
     allDay: !event.startTime,
     timezone: event.startTime ? timeZone : null,
-    summary: event.title,
-    location: event.place || null,
-    description: description || null,
+    // Texts saved before control characters were dropped on input (issue 24) must not break the calendar either.
+    summary: cleanText(event.title),
+    location: cleanText(event.place) || null,
+    description: cleanText(description) || null,
     url: `${options.publicUrl}/news-events#event-${event.id}`,
     status,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, htmlToText, messageToHtml } from "./email-body.ts";
+import { escapeHtml, messageToHtml } from "./email-body.ts";
 
 describe("messageToHtml (spec §7: one paragraph per non-empty line, escaped)", () => {
   it("makes one paragraph per non-empty line", () => {
@@ -20,15 +20,8 @@ describe("messageToHtml (spec §7: one paragraph per non-empty line, escaped)", 
   });
 });
 
-describe("htmlToText", () => {
-  it("turns messageToHtml's output back into the lines of the message", () => {
-    const message = `Line one & <two>\nLine "three" 'four'`;
-    expect(htmlToText(messageToHtml(message))).toBe(message);
-  });
-  it("decodes numeric entities and line breaks", () => {
-    expect(htmlToText("<p>caf&#233; &#x1F30A;<br>next</p>")).toBe("café 🌊\nnext");
-  });
-  it("escapeHtml leaves plain text alone", () => {
+describe("escapeHtml", () => {
+  it("leaves plain text alone", () => {
     expect(escapeHtml("Heron Lake 2026")).toBe("Heron Lake 2026");
   });
 });

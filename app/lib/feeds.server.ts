@@ -10,6 +10,7 @@ import type { Measurement, NewsPost } from "#db/schema.ts";
 import { publicBeachStatus } from "#app/lib/beach.ts";
 import { formatNumber } from "#app/lib/format.ts";
 import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { cleanText } from "./text.ts";
 
 /** The site a feed belongs to. */
 export interface FeedSite {
@@ -62,12 +63,12 @@ export function newsAtom(posts: readonly NewsPost[], site: FeedSite, now = Date.
   for (const post of posts) {
     feed.addItem({
       id: entryId(post.id),
-      title: htmlText(post.title),
+      title: htmlText(cleanText(post.title)),
       link: `${site.publicUrl}/news-events#news-${post.id}`,
       date: new Date(post.updated),
       published: new Date(post.created),
-      author: [{ name: post.author }],
-      content: renderMarkdown(post.text),
+      author: [{ name: cleanText(post.author) }],
+      content: renderMarkdown(cleanText(post.text)),
     });
   }
   return feed.atom1();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCEPTED_TYPES, cleanDisplayName, createTextCheck, detectDocumentType, EXTENSIONS, HEAD_BYTES, textType, UNSUPPORTED_MESSAGE } from "./file-types.server.ts";
+import { ACCEPTED_TYPES, cleanDisplayName, createTextCheck, detectDocumentType, downloadName, EXTENSIONS, HEAD_BYTES, textType, UNSUPPORTED_MESSAGE } from "./file-types.server.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const PDF = bytes("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
@@ -83,20 +83,50 @@ describe("cleanDisplayName", () => {
   it("drops folders and traversal", () => {
     expect(cleanDisplayName("../../etc/passwd")).toBe("passwd");
     expect(cleanDisplayName("C:\\Users\\ann\\dues.csv")).toBe("dues.csv");
-    expect(cleanDisplayName("..")).toBe("document");
-    expect(cleanDisplayName(".")).toBe("document");
-    expect(cleanDisplayName("minutes/")).toBe("document");
+    expect(cleanDisplayName("..")).toBe("");
+    expect(cleanDisplayName(".")).toBe("");
+    expect(cleanDisplayName("minutes/")).toBe("");
   });
   it("removes control characters and quotes, folds white space, caps the length", () => {
     expect(cleanDisplayName('a\r\nb\t"c".txt')).toBe("a b c.txt");
     expect(cleanDisplayName("x".repeat(500)).length).toBe(200);
     expect(cleanDisplayName(`${"x".repeat(199)} and more.pdf`)).toBe("x".repeat(199));
     expect(cleanDisplayName(`  \u0007 ${"x".repeat(200)}`)).toBe("x".repeat(200));
-    expect(cleanDisplayName("   ")).toBe("document");
+    expect(cleanDisplayName("   ")).toBe("");
+  });
+  it("removes bidirectional formatting characters, so the name reads as it is stored", () => {
+    expect(cleanDisplayName("ev\u202Eil.exe.csv")).toBe("evil.exe.csv");
+    expect(cleanDisplayName("invoice\u2067\u200Ffdp.exe.pdf")).toBe("invoicefdp.exe.pdf");
+    expect(cleanDisplayName(" \u202E \u2066\u2069 ")).toBe("");
   });
   it("keeps unicode, composed (NFC)", () => {
     expect(cleanDisplayName("Protokoll Seeverein – Übersicht.pdf")).toBe("Protokoll Seeverein – Übersicht.pdf");
     expect(cleanDisplayName("U\u0308bersicht.pdf")).toBe("\u00dcbersicht.pdf");
+  });
+});
+
+describe("downloadName: the saved file's extension is one of the checked type", () => {
+  it.each([
+    ["Minutes.pdf", "application/pdf", "Minutes.pdf"],
+    ["Photo.JPEG", "image/jpeg", "Photo.JPEG"],
+    ["lake.jpg", "image/jpeg", "lake.jpg"],
+    ["dues.csv", "text/csv", "dues.csv"],
+    ["notes.log", "text/plain", "notes.log"],
+    // another type's extension is replaced
+    ["late.html", "text/plain", "late.txt"],
+    ["LATE.HTM", "text/plain", "LATE.txt"],
+    ["report.exe", "application/pdf", "report.pdf"],
+    ["evil.exe.csv", "text/plain", "evil.exe.txt"],
+    ["picture.png", "image/jpeg", "picture.jpg"],
+    ["dues.txt", "text/csv", "dues.csv"],
+    // no extension the registry knows: one is appended
+    ["Minutes", "application/pdf", "Minutes.pdf"],
+    ["Minutes v1.2", "text/plain", "Minutes v1.2.txt"],
+    ["Report 2026.final", "text/plain", "Report 2026.final.txt"],
+    // nothing before the extension
+    [".html", "text/plain", "document.txt"],
+  ] as const)("%s checked as %s is saved as %s", (name, type, expected) => {
+    expect(downloadName(name, type)).toBe(expected);
   });
 });
 

@@ -4,6 +4,8 @@
  * (file-type); text must be valid UTF-8 with no NUL or other control bytes and must not be markup that a browser
  * would run (HTML, SVG, XML).
  */
+import { lookup } from "mime-types";
+import { stripBidiControls } from "./text.ts";
 
 export const ACCEPTED_TYPES = ["text/plain", "text/csv", "application/pdf", "image/jpeg"] as const;
 export type AcceptedType = (typeof ACCEPTED_TYPES)[number];
@@ -102,19 +104,39 @@ export function textType(name: string): "text/csv" | "text/plain" {
   return /\.csv$/i.test(name) ? "text/csv" : "text/plain";
 }
 
+/** Why a name was refused: nothing was left of it once cleaned (`cleanDisplayName` returned ""). */
+export const NO_NAME_MESSAGE = "That name has nothing to show once control and text-direction characters are removed. Please give a name with letters or digits.";
+
 /**
- * A display name safe to show and to offer on download: the last path segment, control characters and quotes
- * removed, white space folded, at most 200 characters; "document" when nothing is left.
+ * A display name safe to show and to offer on download: the last path segment, control characters, bidirectional
+ * formatting characters (`stripBidiControls`) and quotes removed, white space folded, at most 200 characters; ""
+ * when nothing is left (or only "." or ".."), which the caller refuses with `NO_NAME_MESSAGE`.
  */
 export function cleanDisplayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base
-    .normalize("NFC")
+  const cleaned = stripBidiControls(base.normalize("NFC"))
     .replace(/\s+/g, " ")
     // oxlint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f"<>|*?]/g, "")
     .trim()
     .slice(0, 200)
     .trim();
-  return cleaned === "" || cleaned === "." || cleaned === ".." ? "document" : cleaned;
+  return cleaned === "." || cleaned === ".." ? "" : cleaned;
+}
+
+/**
+ * The file name a download is saved under: `displayName`, ending with an extension of `contentType`, the type the
+ * bytes were checked to be, so that the saved file opens as what was served. A name whose extension the media type
+ * registry (mime-db, through mime-types) gives to `contentType` is kept ("Photo.JPEG" for image/jpeg, "notes.log" for
+ * text/plain); one with an extension of another type has it replaced ("late.html" as text/plain → "late.txt": a kept
+ * ".html" before an appended ".txt" would still show as "late.html" where the system hides known extensions); one
+ * without a known extension gets `EXTENSIONS[contentType]` appended ("Minutes v1.2" → "Minutes v1.2.txt").
+ * @param contentType one of `ACCEPTED_TYPES`
+ */
+export function downloadName(displayName: string, contentType: AcceptedType): string {
+  const dot = displayName.lastIndexOf(".");
+  const known = dot >= 0 ? lookup(displayName.slice(dot + 1)) : false;
+  if (known === contentType) return displayName;
+  const stem = known ? displayName.slice(0, dot) : displayName;
+  return `${stem || "document"}${EXTENSIONS[contentType]}`;
 }

@@ -5,7 +5,10 @@
  * Schemas are used on the server only (loaders and actions), so zod stays out of the browser's bundle.
  */
 import { z } from "zod";
+import { isAfterToday, MAX_READING, readReadingValue } from "./beach.ts";
 import { isIsoDate } from "./dates.ts";
+import { formatNumber } from "./format.ts";
+import { cleanText } from "./text.ts";
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`).default("");
 
@@ -45,17 +48,35 @@ export function eventSchema(today: string, defaultAuthor: string) {
   });
 }
 
-/** Beach measurement form (spec §5), with the specification's messages. */
-export const measurementSchema = z.object({
-  date: z.string().trim().refine(isIsoDate, "Please enter a valid date"),
-  value: z
-    .string()
-    .trim()
-    .refine((v) => v !== "" && Number.isFinite(Number(v)) && Number(v) >= 0, "Please enter a valid positive number for the measurement value")
-    .transform(Number)
-    // Already checked above with the spec's message; here for the input's min and step (see formLimits).
-    .pipe(z.number().min(0)),
-});
+/** The specification's message for a measurement value that is not a number 0 or more (spec §5). */
+const NOT_A_READING = "Please enter a valid positive number for the measurement value";
+
+/**
+ * Beach measurement form (spec §5), with the specification's messages. A sample date after `today` is refused
+ * (issue 24: it would become the beach's status), and the value is read by `readReadingValue`, as the lab CSV
+ * import reads it: a plain decimal number from 0 to `MAX_READING`, white space around it ignored.
+ * @param today today in the association's time zone, "YYYY-MM-DD"
+ */
+export function measurementSchema(today: string) {
+  return z.object({
+    date: z
+      .string()
+      .trim()
+      .refine(isIsoDate, { message: "Please enter a valid date", abort: true })
+      .refine((date) => !isAfterToday(date, today), "The sample date cannot be after today"),
+    value: z
+      .string()
+      .transform((text, ctx) => {
+        const read = readReadingValue(text);
+        if ("value" in read) return read.value;
+        const message = read.problem === "too large" ? `A reading can be at most ${formatNumber(MAX_READING)} per 100 mL` : NOT_A_READING;
+        ctx.issues.push({ code: "custom", message, input: text });
+        return z.NEVER;
+      })
+      // Already checked above with the form's messages; here for the input's min, max and step (see formLimits).
+      .pipe(z.number().min(0).max(MAX_READING)),
+  });
+}
 
 /** Email to members (spec §5). */
 export const memberEmailSchema = z.object({
@@ -115,7 +136,7 @@ export interface FieldLimits {
 /**
  * Parses a submission against `schema`: `{ok: true, data}`, or `{ok: false, result}` with one message per field and
  * the submitted values, ready to send back with status 400.
- * @param submitted a FormData (strings only are read; NUL is dropped) or fields already read with `formFields`
+ * @param submitted a FormData (strings only are read, cleaned by `cleanText`) or fields already read with `formFields`
  */
 export function parseForm<S extends z.ZodType>(
   schema: S,
@@ -200,10 +221,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** FormData as a plain object of strings (files are left out). */
+/** FormData as a plain object of strings (files are left out), each cleaned by `cleanText`. */
 export function formFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
-  // NUL cannot be stored in PostgreSQL text and has no use in a form: it is dropped.
-  for (const [key, value] of form) if (typeof value === "string") out[key] = value.replaceAll("\u0000", "");
+  for (const [key, value] of form) if (typeof value === "string") out[key] = cleanText(value);
   return out;
 }

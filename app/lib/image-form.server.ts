@@ -3,7 +3,7 @@
  * just uploaded, the current one, or none when "Remove this picture" is ticked), the alt text a kept picture needs,
  * and, once the record is saved, the alt text written and a replaced picture deleted.
  */
-import { deleteImage, IMAGE_MESSAGES, setImageAlt, type ImageForm, type ImageServices } from "./images.server.ts";
+import { altTextProblem, deleteImage, setImageAlt, type ImageForm, type ImageServices } from "./images.server.ts";
 
 /** The outcome of one picture field of a submitted form. */
 export interface PictureChoice {
@@ -17,13 +17,14 @@ export interface PictureChoice {
 
 /**
  * Decides one picture field `name` of `form` for a record whose picture is `current` (an image id or null). A kept
- * picture without alt text adds `fieldErrors[name + "Alt"]` to `form`.
+ * picture whose alt text is missing or too long adds `fieldErrors[name + "Alt"]` to `form`, before anything is saved.
  */
 export function choosePicture(services: ImageServices, form: ImageForm, name: string, current: string | null): PictureChoice {
   const uploaded = form.images[name];
   const id = uploaded?.id ?? (form.fields[`${name}Remove`] === "on" ? null : current);
   const alt = form.fields[`${name}Alt`] ?? "";
-  if (id && !uploaded && !alt.trim() && !form.fieldErrors[`${name}Alt`]) form.fieldErrors[`${name}Alt`] = IMAGE_MESSAGES.alt;
+  const problem = id && !uploaded ? altTextProblem(alt) : undefined;
+  if (problem && !form.fieldErrors[`${name}Alt`]) form.fieldErrors[`${name}Alt`] = problem;
   return {
     id,
     async discard() {

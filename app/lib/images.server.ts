@@ -9,9 +9,11 @@
  * (`$DATA_DIR/images/<id>-<width>.webp`, or `<prefix>/images/…` of the bucket of STORAGE_URL); the row in `image` is written after every file, and a failure removes what
  * was written: there is never a row without its files.
  */
+import { MAX_IMAGE_BYTES } from "./upload-limits.ts";
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import type { OutputInfo } from "sharp";
 import type { Database } from "./db.server.ts";
+import { formFields } from "./forms.ts";
 import { writeAndSignal } from "#app/models/changes.server.ts";
 import type { Services } from "./services.server.ts";
 
@@ -31,9 +33,6 @@ export interface StoredImage {
 /** The widths, in pixels, a picture is offered at; those wider than the original are left out. */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
-/** Largest upload accepted, in bytes (20 MB). */
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-
 /** Largest picture decoded, in pixels (100 megapixels: any phone's, and far below what would exhaust memory). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
@@ -48,11 +47,18 @@ export const IMAGE_MESSAGES = {
 /** The longest text alternative, in characters (the form's input says the same: MAX_ALT_LENGTH in ImageField). */
 export const MAX_ALT_LENGTH = 1000;
 
-function checkedAlt(alt: string): string {
+/** What is wrong with a text alternative (one of `IMAGE_MESSAGES`), or undefined when it may be stored. */
+export function altTextProblem(alt: string): string | undefined {
   const text = alt.trim();
-  if (text === "") throw new ImageRefused(IMAGE_MESSAGES.alt, "alt");
-  if (text.length > MAX_ALT_LENGTH) throw new ImageRefused(IMAGE_MESSAGES.altLength, "alt");
-  return text;
+  if (text === "") return IMAGE_MESSAGES.alt;
+  if (text.length > MAX_ALT_LENGTH) return IMAGE_MESSAGES.altLength;
+  return undefined;
+}
+
+function checkedAlt(alt: string): string {
+  const problem = altTextProblem(alt);
+  if (problem) throw new ImageRefused(problem, "alt");
+  return alt.trim();
 }
 
 /** An upload refused for a reason its sender can act on; `message` is one of `IMAGE_MESSAGES`, shown as is. */
@@ -239,7 +245,7 @@ export async function readImageForm(request: Request, services: ImageServices, o
       if (bytes.length > 0) files.set(upload.fieldName, bytes);
       return undefined;
     });
-    for (const [key, value] of form) if (typeof value === "string") result.fields[key] = value.replaceAll("\u0000", "");
+    Object.assign(result.fields, formFields(form));
   } catch (error) {
     if (!(error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError)) {
       if (error instanceof FormDataParseError || error instanceof MultipartParseError) throw new Response("The form could not be read.", { status: 400 });

@@ -5,7 +5,9 @@
  */
 import { CsvError, parse } from "csv-parse/sync";
 import type { MeasurementInput } from "#app/models/measurements.server.ts";
+import { isAfterToday, MAX_READING, readReadingValue, type ReadingValueProblem } from "./beach.ts";
 import { isIsoDate } from "./dates.ts";
+import { formatNumber } from "./format.ts";
 
 /** The most data rows (readings) one file may hold; a larger file is refused with an error. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -14,7 +16,7 @@ export const MAX_IMPORT_ROWS = 100_000;
 export interface LabCsvError {
   /** 1-based line number in the file; the header is line 1. A row spanning several lines gives its first line. */
   line: number;
-  /** The whole message, starting with "line N: ", e.g. `line 7: value "abc" is not a number`. */
+  /** The whole message, starting with "line N: ", e.g. `line 4: date "2026-12-01" is after today (2026-11-27)`. */
   message: string;
 }
 
@@ -36,9 +38,12 @@ const LAYOUTS = [
   { date: "date", value: "value" },
 ] as const;
 
-/** A decimal number, optionally signed, with an optional exponent: "12", "155.951916", ".5", "1e3", "-4". */
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
+/** What a line says of a value that `readReadingValue` refused. */
+const VALUE_PROBLEMS: Record<Exclude<ReadingValueProblem, "empty">, string> = {
+  negative: "is negative; a reading is 0 or more",
+  "not decimal": "is not a plain decimal number such as 12 or 12.5",
+  "too large": `is over ${formatNumber(MAX_READING)}, the largest reading accepted`,
+};
 
 /** A record as csv-parse gives it with `info: true`; `info.lines` is the line the record ends on. */
 interface CsvRow {
@@ -53,10 +58,13 @@ interface CsvRow {
  * ignored): the lab export with `sample_date` and `escherichia_coli`, or a plain file with `date` and `value`.
  * A UTF-8 byte order mark, CRLF or LF line ends, quoted fields and blank lines (or rows whose fields are all empty)
  * are fine. Each data row must have as many fields as the header, a `date` that is a real calendar date written
- * "YYYY-MM-DD", and a `value` (E. coli per 100 mL) that is a finite decimal number, 0 or more.
+ * "YYYY-MM-DD" and not after `today` (issue 24: a future reading would become the beach's status), and a `value`
+ * (E. coli per 100 mL) that `readReadingValue` takes: a plain decimal number from 0 to `MAX_READING`, as the
+ * measurement form takes it.
  *
  * Never throws on bad input: every problem becomes an entry of `errors`, e.g.
- * `line 7: value "abc" is not a number`, `line 9: date "2024-02-30" is not a valid date (YYYY-MM-DD)`.
+ * `line 7: value "abc" is not a plain decimal number such as 12 or 12.5`,
+ * `line 9: date "2024-02-30" is not a valid date (YYYY-MM-DD)`, `line 4: date "2026-12-01" is after today (2026-11-27)`.
  * A header without the needed columns, an empty file, a file over `MAX_IMPORT_ROWS` rows and malformed CSV
  * (e.g. an unclosed quote, at the line csv-parse reports) each give a single error and no readings.
  *
@@ -64,8 +72,9 @@ interface CsvRow {
  * (which then holds only the rows that passed, for a preview).
  *
  * @param text the file's content, decoded as UTF-8
+ * @param today today in the association's time zone (`todayIn(await getTimeZone(db))`), "YYYY-MM-DD"
  */
-export function parseLabCsv(text: string): LabCsvResult {
+export function parseLabCsv(text: string, today: string): LabCsvResult {
   let rows: CsvRow[];
   try {
     // Line ends become "\n" first: csv-parse 7 counts a CRLF inside a quoted field as two lines, which would shift
@@ -120,33 +129,13 @@ export function parseLabCsv(text: string): LabCsvResult {
     const problems: string[] = [];
     if (date === "") problems.push("date is empty");
     else if (!isIsoDate(date)) problems.push(`date "${date}" is not a valid date (YYYY-MM-DD)`);
-    const value = checkValue(rawValue, problems);
+    else if (isAfterToday(date, today)) problems.push(`date "${date}" is after today (${today})`);
+    const read = readReadingValue(rawValue);
+    if ("problem" in read) problems.push(read.problem === "empty" ? "value is empty" : `value "${rawValue}" ${VALUE_PROBLEMS[read.problem]}`);
     for (const problem of problems) errors.push(failure(line, problem));
-    if (problems.length === 0 && value !== undefined) readings.push({ date, value });
+    if (problems.length === 0 && "value" in read) readings.push({ date, value: read.value });
   }
   return { readings, errors };
-}
-
-/** The value as a number, or undefined after adding a problem. */
-function checkValue(raw: string, problems: string[]): number | undefined {
-  if (raw === "") {
-    problems.push("value is empty");
-    return undefined;
-  }
-  if (!NUMBER.test(raw)) {
-    problems.push(`value "${raw}" is not a number`);
-    return undefined;
-  }
-  const value = Number(raw);
-  if (!Number.isFinite(value)) {
-    problems.push(`value "${raw}" is too large`);
-    return undefined;
-  }
-  if (value < 0) {
-    problems.push(`value "${raw}" is negative; a reading is 0 or more`);
-    return undefined;
-  }
-  return value === 0 ? 0 : value; // -0 becomes 0
 }
 
 /** Indexes of the date and value columns in the first layout the header matches. */

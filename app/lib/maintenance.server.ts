@@ -1,6 +1,6 @@
 /**
  * The server's periodic chores (issue 11): every 15 minutes, and once at start, it forgets unconfirmed
- * subscriptions older than 7 days and checks the beach state, so that a reading turning stale at midnight in the
+ * subscriptions older than 7 days and password reset requests older than a day, and checks the beach state, so that a reading turning stale at midnight in the
  * association's time zone is announced within a quarter of an hour. In a cluster each process keeps the timer,
  * and one of them runs the chores each time (`takeTurn`).
  */
@@ -8,6 +8,7 @@ import { announceAfterWrite } from "./beach-alerts.server.ts";
 import { takeTurn } from "./schedule.server.ts";
 import type { Services } from "./services.server.ts";
 import { forgetStaleSubscriptions } from "./subscriptions.server.ts";
+import { forgetOldResetRequests } from "./throttle.server.ts";
 
 /** How often the chores run, in milliseconds. */
 export const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
@@ -43,8 +44,9 @@ export async function runMaintenance(services: Pick<Services, "db" | "logger" | 
   }
   try {
     await forgetStaleSubscriptions(services, now);
+    await forgetOldResetRequests(services.db, now);
   } catch (error) {
-    services.logger.error({ err: error }, "forgetting unconfirmed subscriptions failed");
+    services.logger.error({ err: error }, "forgetting unconfirmed subscriptions or old reset requests failed");
   }
   await announceAfterWrite(services);
   return true;

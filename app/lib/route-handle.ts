@@ -1,3 +1,5 @@
+import type { BodyRule } from "./request-body.ts";
+
 /**
  * What a route module may declare in its `handle` export, read by the root layout (in the browser and on the
  * server) and by the page handler (on the server).
@@ -12,6 +14,11 @@ export interface RouteHandle {
   ownMain?: boolean;
   /** The page shows its own "Get beach alerts and news" form, so the footer leaves its copy out. */
   subscribeForm?: boolean;
+  /**
+   * The request bodies the route's action takes, when not a form of at most 1 MB (`FORM_BODY`): an upload route's
+   * multipart limit, or a JSON route's. Enforced before the route runs (server/body-gate.ts).
+   */
+  body?: BodyRule;
 }
 
 /** The handle of a public page the page cache may keep. */

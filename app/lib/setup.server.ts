@@ -56,7 +56,20 @@ export async function isValidSetupToken(db: Database, token: string | null | und
   return !(await hasAdministrator(db));
 }
 
-/** Ends the setup token: it has been used. */
-export async function clearSetupToken(db: Database): Promise<void> {
-  await db.deleteFrom("setting").where("key", "in", [HASH_KEY, EXPIRES_KEY]).execute();
+/**
+ * Takes the setup token for one request, atomically: of any number of requests carrying the current token at the
+ * same moment, exactly one gets true (the row is deleted by the first; the others delete nothing). Checks it as
+ * `isValidSetupToken` does first.
+ * @returns whether this request may create the first administrator
+ */
+export async function consumeSetupToken(db: Database, token: string | null | undefined, now = Date.now()): Promise<boolean> {
+  if (!(await isValidSetupToken(db, token, now))) return false;
+  const result = await db
+    .deleteFrom("setting")
+    .where("key", "=", HASH_KEY)
+    .where("value", "=", sha256(token as string).toString("hex"))
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) !== 1) return false;
+  await db.deleteFrom("setting").where("key", "=", EXPIRES_KEY).execute();
+  return true;
 }

@@ -1,8 +1,8 @@
 /** Beach measurements (spec §3): E. coli samples, one reading each, ordered by timestamp. */
 import type { Measurement } from "#db/schema.ts";
 import type { Database } from "#app/lib/db.server.ts";
-import { ageLabel, isStale, publicBeachStatus, type BeachStatus } from "#app/lib/beach.ts";
-import { daysBetween, noonOf } from "#app/lib/dates.ts";
+import { ageLabel, isAfterToday, isReadingValue, isStale, MAX_READING, publicBeachStatus, type BeachStatus } from "#app/lib/beach.ts";
+import { daysBetween, noonOf, todayIn } from "#app/lib/dates.ts";
 import type { ListQuery, Page } from "#app/lib/list-query.ts";
 import { getTimeZone } from "./association.server.ts";
 import { bumpVersion, writeAndSignal } from "./changes.server.ts";
@@ -15,9 +15,9 @@ export const MEASUREMENT_NAME = "E. Coli";
 export const MEASUREMENT_UNIT = "per 100mL";
 
 export interface MeasurementInput {
-  /** Sample date, "YYYY-MM-DD". */
+  /** Sample date, "YYYY-MM-DD", not after the day the reading is recorded (in the association's time zone). */
   date: string;
-  /** E. coli per 100 mL, finite and not negative. */
+  /** E. coli per 100 mL, from 0 to `MAX_READING`. */
   value: number;
 }
 
@@ -110,21 +110,37 @@ export async function getMeasurement(db: Database, id: string): Promise<Measurem
   return db.selectFrom("measurement").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-function toRow(input: MeasurementInput, now: number, timeZone: string) {
+/**
+ * The row of a reading recorded at `now`. The forms and the CSV import refuse bad readings with their own messages
+ * first; this is the last check, so that no other way in stores a reading from the future (issue 24) or a count
+ * that no lab reports.
+ * @param today the recording day in the association's time zone, "YYYY-MM-DD"
+ * @throws RangeError when the date is not a calendar date or is after `today`, or the value is not a reading's
+ */
+function toRow(input: MeasurementInput, now: number, timeZone: string, today: string) {
+  const { timestamp } = noonOf(input.date, timeZone);
+  if (isAfterToday(input.date, today)) throw new RangeError(`The sample date ${input.date} is after today (${today} in ${timeZone})`);
+  if (!isReadingValue(input.value)) throw new RangeError(`A reading is from 0 to ${MAX_READING} per 100 mL, not ${input.value}`);
   return {
     id: crypto.randomUUID(),
     date: input.date,
     value: input.value,
     name: MEASUREMENT_NAME,
     unit: MEASUREMENT_UNIT,
-    timestamp: noonOf(input.date, timeZone).timestamp,
+    timestamp,
     createdAt: now,
   };
 }
 
-/** Adds one reading. @throws RangeError when the date is not a calendar date */
+/**
+ * Adds one reading.
+ * @param now when it is recorded, ms since epoch (its createdAt; the sample date may not be after that day)
+ * @throws RangeError when the date is not a calendar date or is after today, or the value is outside 0 to
+ *   `MAX_READING`
+ */
 export async function addMeasurement(db: Database, input: MeasurementInput, now = Date.now()): Promise<Measurement> {
-  const row = toRow(input, now, await getTimeZone(db));
+  const timeZone = await getTimeZone(db);
+  const row = toRow(input, now, timeZone, todayIn(timeZone, new Date(now)));
   await writeAndSignal(db, "measurements", (trx) =>
     trx.insertInto("measurement").values(row).execute(),
   );
@@ -134,7 +150,9 @@ export async function addMeasurement(db: Database, input: MeasurementInput, now 
 /**
  * Adds many readings in one transaction, all or none. A reading with the same date and value as a stored one, or as
  * an earlier one in `inputs`, is skipped.
+ * @param now when they are recorded, ms since epoch (their createdAt; no sample date may be after that day)
  * @returns how many were added and how many skipped as duplicates
+ * @throws RangeError as `addMeasurement` does, for any of `inputs`; then none is added
  */
 export async function importMeasurements(
   db: Database,
@@ -143,6 +161,7 @@ export async function importMeasurements(
 ): Promise<{ added: number; skipped: number }> {
   return db.transaction().execute(async (trx) => {
     const timeZone = await getTimeZone(trx);
+    const today = todayIn(timeZone, new Date(now));
     const dates = [...new Set(inputs.map((i) => i.date))];
     const seen = new Set<string>();
     for (let i = 0; i < dates.length; i += 500) {
@@ -158,7 +177,7 @@ export async function importMeasurements(
       const key = `${input.date}|${input.value}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      rows.push(toRow(input, now, timeZone));
+      rows.push(toRow(input, now, timeZone, today));
     }
     for (let i = 0; i < rows.length; i += 500) {
       await trx.insertInto("measurement").values(rows.slice(i, i + 500)).execute();

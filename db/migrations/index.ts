@@ -11,6 +11,7 @@ import * as images from "./0005-images.ts";
 import * as siteContent from "./0006-site-content.ts";
 import * as subscriptionsOutbox from "./0007-subscriptions-outbox.ts";
 import * as eventCalendar from "./0008-event-calendar.ts";
+import * as passwordResetRequests from "./0009-password-reset-requests.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006-site-content": siteContent,
   "0007-subscriptions-outbox": subscriptionsOutbox,
   "0008-event-calendar": eventCalendar,
+  "0009-password-reset-requests": passwordResetRequests,
 };

@@ -68,6 +68,7 @@ test.describe("admin beach measurements", () => {
     await expect(dateField(page)).toHaveAttribute("max", associationToday());
     await expect(valueField(page)).toHaveAttribute("required", "");
     await expect(valueField(page)).toHaveAttribute("min", "0");
+    await expect(valueField(page)).toHaveAttribute("max", "1000000");
 
     // The browser stops an empty date first.
     await dateField(page).fill("");
@@ -244,7 +245,7 @@ test.describe("admin beach measurements", () => {
     await page.getByRole("button", { name: "Preview", exact: true }).click();
     const preview = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Preview of admin-readings-bad.csv" }) });
     await expect(preview.getByRole("alert")).toHaveText("Nothing can be imported: 1 line has errors. Correct the file and try again.");
-    await expect(preview.getByRole("listitem")).toHaveText(['line 3: value "abc" is not a number']);
+    await expect(preview.getByRole("listitem")).toHaveText(['line 3: value "abc" is not a plain decimal number such as 12 or 12.5']);
     await expect(preview.getByRole("button", { name: /^Import/ })).toHaveCount(0);
     await expect(rows(page, "1999-07-01")).toHaveCount(0);
     await expect(rows(page, "1999-07-15")).toHaveCount(0);

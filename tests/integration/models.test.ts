@@ -24,9 +24,11 @@ import {
   updateEvent,
   type EventInput,
 } from "#app/models/events.server.ts";
+import { saveAssociationDetails } from "#app/models/association.server.ts";
 import {
   addMeasurement,
   deleteMeasurement,
+  importMeasurements,
   listLatestMeasurements,
   listMeasurements,
 } from "#app/models/measurements.server.ts";
@@ -302,7 +304,7 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       const days = Array.from({ length: 12 }, (_, i) => i + 1);
       // Stored out of order, so that the order comes from the sample date, not the insertion.
       for (const day of [7, 1, 12, 3, 10, 5, 2, 11, 9, 4, 8, 6]) {
-        await addMeasurement(db, { date: `2026-06-${String(day).padStart(2, "0")}`, value: day * 10 }, 1000 + day);
+        await addMeasurement(db, { date: `2026-06-${String(day).padStart(2, "0")}`, value: day * 10 }, Date.parse("2026-07-01T12:00:00Z") + day);
       }
       const latest = await listLatestMeasurements(db, { limit: 10 });
       expect(latest.map((m) => m.date)).toEqual(days.slice(2).map((d) => `2026-06-${String(d).padStart(2, "0")}`));
@@ -340,6 +342,37 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       await clear(db, "measurement");
       await expect(addMeasurement(db, { date: "2026-02-30", value: 1 })).rejects.toThrow(RangeError);
       expect(await count(db, "measurement")).toBe(0);
+    });
+
+    test("refuses a sample date after the day it is recorded, in the association's time zone (issue 24)", async (db) => {
+      await clear(db, "measurement");
+      // 03:00 UTC on 2026-11-28: still 2026-11-27 in Chicago (the demo's zone), already 2026-11-28 in Auckland.
+      const now = Date.parse("2026-11-28T03:00:00Z");
+      await addMeasurement(db, { date: "2026-11-27", value: 1 }, now);
+      await expect(addMeasurement(db, { date: "2026-11-28", value: 2 }, now)).rejects.toThrow("The sample date 2026-11-28 is after today (2026-11-27 in America/Chicago)");
+      await expect(addMeasurement(db, { date: "9999-12-31", value: 2 }, now)).rejects.toThrow(RangeError);
+      await expect(importMeasurements(db, [{ date: "2026-11-20", value: 3 }, { date: "2026-11-28", value: 4 }], now)).rejects.toThrow(RangeError);
+      expect((await listMeasurements(db)).map((m) => m.date)).toEqual(["2026-11-27"]);
+      await saveAssociationDetails(db, { timeZone: "Pacific/Auckland" }, "test");
+      try {
+        await addMeasurement(db, { date: "2026-11-28", value: 2 }, now);
+        await expect(addMeasurement(db, { date: "2026-11-29", value: 2 }, now)).rejects.toThrow(RangeError);
+      } finally {
+        await saveAssociationDetails(db, { timeZone: association.timeZone }, "test");
+      }
+      expect((await listMeasurements(db)).map((m) => m.date)).toEqual(["2026-11-28", "2026-11-27"]);
+    });
+
+    test("refuses a value that is not a count from 0 to 1,000,000 per 100 mL (issue 24)", async (db) => {
+      await clear(db, "measurement");
+      for (const value of [-1, 1_000_000.5, Number.POSITIVE_INFINITY, Number.NaN, 1e308]) {
+        await expect(addMeasurement(db, { date: "2026-06-01", value }), String(value)).rejects.toThrow(RangeError);
+      }
+      await expect(importMeasurements(db, [{ date: "2026-06-01", value: 5 }, { date: "2026-06-02", value: 16e6 }])).rejects.toThrow(RangeError);
+      expect(await count(db, "measurement")).toBe(0);
+      await addMeasurement(db, { date: "2026-06-01", value: 1_000_000 });
+      await addMeasurement(db, { date: "2026-06-01", value: 0 });
+      expect((await listMeasurements(db)).map((m) => Number(m.value)).sort((a, b) => a - b)).toEqual([0, 1_000_000]);
     });
   });
 

@@ -229,7 +229,7 @@ describe.each(backends)("admin list paging on $name", ({ name, create, available
   test("measurements: 50 a page, newest / oldest sample / highest reading, every reading once", async (db) => {
     const ids: string[] = [];
     for (let i = 0; i < COUNT; i++) {
-      const m = await addMeasurement(db, { date: `2025-08-${String((i % 28) + 1).padStart(2, "0")}`, value: (i % 6) * 12.5 }, 5_000 + (i % 3));
+      const m = await addMeasurement(db, { date: `2025-08-${String((i % 28) + 1).padStart(2, "0")}`, value: (i % 6) * 12.5 }, Date.parse("2025-09-01T12:00:00Z") + (i % 3));
       ids.push(m.id);
     }
     const first = await pageMeasurements(db, query(MEASUREMENT_SORTS, "desc", 1));

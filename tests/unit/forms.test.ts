@@ -9,6 +9,8 @@ import { z } from "zod";
 import { bannerSchema, eventSchema, formFields, formLimits, measurementSchema, memberEmailSchema, newsPostSchema, parseForm } from "#app/lib/forms.ts";
 
 const TODAY = "2026-05-04";
+/** The specification's message for a measurement value that is not a number 0 or more (spec §5). */
+const NOT_A_READING = "Please enter a valid positive number for the measurement value";
 const news = newsPostSchema(TODAY, "board@example.org");
 
 describe("formLimits", () => {
@@ -28,8 +30,8 @@ describe("formLimits", () => {
     });
   });
 
-  it("beach measurement: both required; the value, a string turned into a number, gets min 0 and any step", () => {
-    expect(formLimits(measurementSchema)).toEqual({ date: { required: true }, value: { required: true, min: 0, step: "any" } });
+  it("beach measurement: both required; the value, a string turned into a number, gets min 0, max 1,000,000 and any step", () => {
+    expect(formLimits(measurementSchema(TODAY))).toEqual({ date: { required: true }, value: { required: true, min: 0, max: 1_000_000, step: "any" } });
   });
 
   it("member email and banner: required, with min and max lengths", () => {
@@ -95,17 +97,31 @@ describe("parseForm", () => {
   it.each([
     ["not a calendar date", { date: "2026-02-30", value: "10" }, { date: "Please enter a valid date" }],
     ["an empty date", { date: "", value: "10" }, { date: "Please enter a valid date" }],
-    ["a negative value", { date: TODAY, value: "-5" }, { value: "Please enter a valid positive number for the measurement value" }],
-    ["a value that is not a number", { date: TODAY, value: "abc" }, { value: "Please enter a valid positive number for the measurement value" }],
-    ["an empty value", { date: TODAY, value: "" }, { value: "Please enter a valid positive number for the measurement value" }],
+    ["tomorrow's date", { date: "2026-05-05", value: "10" }, { date: "The sample date cannot be after today" }],
+    ["the date 9999-12-31", { date: "9999-12-31", value: "10" }, { date: "The sample date cannot be after today" }],
+    ["a negative value", { date: TODAY, value: "-5" }, { value: NOT_A_READING }],
+    ["a value that is not a number", { date: TODAY, value: "abc" }, { value: NOT_A_READING }],
+    ["an empty value", { date: TODAY, value: "" }, { value: NOT_A_READING }],
+    ["a value of spaces", { date: TODAY, value: "  " }, { value: NOT_A_READING }],
+    ["a hexadecimal value", { date: TODAY, value: "0x10" }, { value: NOT_A_READING }],
+    ["an exponent", { date: TODAY, value: "1e308" }, { value: NOT_A_READING }],
+    ["a small exponent", { date: TODAY, value: "1e3" }, { value: NOT_A_READING }],
+    ["Infinity", { date: TODAY, value: "Infinity" }, { value: NOT_A_READING }],
+    ["a plus sign", { date: TODAY, value: "+5" }, { value: NOT_A_READING }],
+    ["a value over 1,000,000", { date: TODAY, value: "1000000.5" }, { value: "A reading can be at most 1,000,000 per 100 mL" }],
     ["no value at all", { date: TODAY }, { value: expect.any(String) }],
   ])("measurement with %s: its message, the values kept", (_label, submitted, errors) => {
-    const parsed = parseForm(measurementSchema, submitted as Record<string, string>);
+    const parsed = parseForm(measurementSchema(TODAY), submitted as Record<string, string>);
     expect(parsed).toEqual({ ok: false, result: { fieldErrors: errors, values: submitted } });
   });
 
-  it("turns the measurement value into a number", () => {
-    expect(parseForm(measurementSchema, { date: TODAY, value: " 12.5 " })).toMatchObject({ ok: true, data: { date: TODAY, value: 12.5 } });
+  it.each([
+    [" 12.5 ", 12.5],
+    ["0", 0],
+    [".5", 0.5],
+    ["1000000", 1_000_000],
+  ])("turns the measurement value %j into the number %s, dated today", (value, number) => {
+    expect(parseForm(measurementSchema(TODAY), { date: TODAY, value })).toMatchObject({ ok: true, data: { date: TODAY, value: number } });
   });
 
   it("member email: the specification's messages, and a subject on one line", () => {

@@ -1,4 +1,4 @@
-import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beach-measurements";
 import { AdminList, dateColumn, type Column } from "#app/components/AdminList.tsx";
@@ -16,6 +16,9 @@ import { useTimedFlag } from "#app/lib/use-timed-flag.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import { addMeasurement, deleteMeasurement, getMeasurement, importMeasurements, MEASUREMENT_SORTS, pageMeasurements, type Measurement, type MeasurementSort } from "#app/models/measurements.server.ts";
 import { screen, screenMeta } from "./screens.ts";
+import { BODY_MESSAGES } from "#app/lib/request-body.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { MAX_CSV_BYTES, uploadBody } from "#app/lib/upload-limits.ts";
 
 const SCREEN = screen("beach-measurements");
 
@@ -26,8 +29,8 @@ export function meta() {
 const BASE = "/admin/beach-measurements";
 /** How long the success message shows, in milliseconds (spec §9). */
 const SUCCESS_MS = 3000;
-/** Largest lab CSV accepted, in bytes. */
-const MAX_CSV_BYTES = 5 * 1024 * 1024;
+/** The forms of the screen, one of them with a lab CSV file of up to 5 MB. */
+export const handle: RouteHandle = { body: uploadBody(1, MAX_CSV_BYTES) };
 const PREVIEW_ROWS = 10;
 
 type Row = { id: string; date: string; value: number; unit: string };
@@ -47,13 +50,14 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const deleteId = url.searchParams.get("delete");
   const deleting = deleteId ? await getMeasurement(services.db, deleteId).catch(() => undefined) : undefined;
+  const today = todayIn(await getTimeZone(services.db));
   return {
     list,
     here: listHref(BASE, list),
     loadError,
-    today: todayIn(await getTimeZone(services.db)),
+    today,
     deleting: deleting ? project(deleting) : null,
-    limits: formLimits(measurementSchema),
+    limits: formLimits(measurementSchema(today)),
     added: url.searchParams.get("added"),
     imported: url.searchParams.get("imported"),
   };
@@ -78,6 +82,9 @@ export async function action(args: Route.ActionArgs) {
     if (error instanceof MaxFileSizeExceededError) {
       return data<ActionResult>({ formError: "That file is too large: lab CSV files of up to 5 MB are accepted." }, { status: 413 });
     }
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
+      return data<ActionResult>({ formError: BODY_MESSAGES.unreadable }, { status: 400 });
+    }
     throw error;
   }
   const fields = formFields(form);
@@ -98,10 +105,12 @@ export async function action(args: Route.ActionArgs) {
     );
   }
 
+  // Readings dated after the association's today are refused, in the form and in a lab file alike (issue 24).
+  const today = todayIn(await getTimeZone(db));
   if (fields.intent === "preview" || fields.intent === "import") {
     const csv = fields.intent === "preview" ? csvFile?.text : fields.csv;
     if (!csv) return data<ActionResult>({ formError: "Choose a CSV file to import." }, { status: 400 });
-    const parsed = parseLabCsv(csv);
+    const parsed = parseLabCsv(csv, today);
     if (fields.intent === "preview" || parsed.errors.length > 0) {
       const preview = {
         csv,
@@ -123,7 +132,7 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  const parsed = parseForm(measurementSchema, fields);
+  const parsed = parseForm(measurementSchema(today), fields);
   if (!parsed.ok) return data<ActionResult>(parsed.result, { status: 400 });
   try {
     await addMeasurement(db, parsed.data);

@@ -10,10 +10,15 @@ import { choosePicture } from "#app/lib/image-form.server.ts";
 import { deleteImage, getImage, readImageForm } from "#app/lib/images.server.ts";
 import { loadOrderedList, orderedListScreen } from "#app/lib/site-screens.server.ts";
 import { boardMembers } from "#app/models/site-content.server.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { imageFormBody } from "#app/lib/upload-limits.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("board");
 const BASE = "/admin/board";
+
+/** A form with one picture, a board member's photo (its size limit decides the body's). */
+export const handle: RouteHandle = { body: imageFormBody(1) };
 
 export function meta() {
   return screenMeta(SCREEN);

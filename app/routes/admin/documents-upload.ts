@@ -3,13 +3,14 @@ import { MaxFileSizeExceededError, MaxFilesExceededError, MaxHeaderSizeExceededE
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/documents-upload";
 import { getServices, requireAdmin } from "#app/lib/context.server.ts";
-import { cleanDisplayName, createTextCheck, detectDocumentStart, EXTENSIONS, HEAD_BYTES, textType, UNSUPPORTED_MESSAGE } from "#app/lib/file-types.server.ts";
+import { cleanDisplayName, createTextCheck, detectDocumentStart, EXTENSIONS, HEAD_BYTES, NO_NAME_MESSAGE, textType, UNSUPPORTED_MESSAGE } from "#app/lib/file-types.server.ts";
 import { readHead, readMultipartStream, type StreamedFile } from "#app/lib/multipart-stream.server.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_FILES as MAX_FILES, uploadBody } from "#app/lib/upload-limits.ts";
 import { addDocument, deleteDocument, newDocumentId } from "#app/models/documents.server.ts";
 
-/** Largest document accepted, in bytes. */
-export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
-const MAX_FILES = 10;
+/** Up to 10 files of 20 MB each in one request; a larger body is refused (413) before this route runs. */
+export const handle: RouteHandle = { body: uploadBody(MAX_FILES, MAX_DOCUMENT_BYTES) };
 export const TOO_LARGE_MESSAGE = "That file is too large: documents of up to 20 MB are accepted.";
 
 /** A file without a binary signature that turned out not to be text (at byte `at`): refused, nothing kept. */
@@ -66,11 +67,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/admin/documents?${params}`, { headers });
   };
 
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_FILES * MAX_DOCUMENT_BYTES + 1024 * 1024) {
-    result.errors.push({ name: "upload", message: TOO_LARGE_MESSAGE });
-    return reply(413, true);
-  }
   // Each file goes to storage while it arrives (app/lib/multipart-stream.server.ts): its first bytes decide its type,
   // a text file is checked to its end on the way, and one that fails the check is not kept. The request is one
   // unit: if it fails later (the client goes away, a later file is too large, too many files), the documents stored
@@ -85,6 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (file.fieldName !== "file" || !file.name) return;
     received++;
     const displayName = cleanDisplayName(file.name);
+    if (!displayName) {
+      result.errors.push({ name: "upload", message: NO_NAME_MESSAGE });
+      return;
+    }
     const { head, whole } = await readHead(file.body, HEAD_BYTES);
     const start = await detectDocumentStart(head);
     if (!start) {

@@ -8,7 +8,7 @@ import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/l
 import { getServices } from "#app/lib/context.server.ts";
 import { todayIn } from "#app/lib/dates.ts";
 import { humanSize, shortDate } from "#app/lib/format.ts";
-import { cleanDisplayName } from "#app/lib/file-types.server.ts";
+import { cleanDisplayName, NO_NAME_MESSAGE } from "#app/lib/file-types.server.ts";
 import { formFields, type FieldLimits, type FormResult } from "#app/lib/forms.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
 import { deleteDocument, DOCUMENT_SORTS, getDocument, pageDocuments, renameDocument, type DocumentRecord, type DocumentSort } from "#app/models/documents.server.ts";
@@ -61,8 +61,9 @@ export async function action(args: Route.ActionArgs) {
   const id = form.id ?? "";
   if (form.intent === "rename") {
     const name = cleanDisplayName(form.name ?? "");
-    if ((form.name ?? "").trim() === "") {
-      return data<FormResult>({ fieldErrors: { name: "Please enter a name" }, values: form }, { status: 400 });
+    if (!name) {
+      const message = (form.name ?? "").trim() === "" ? "Please enter a name" : NO_NAME_MESSAGE;
+      return data<FormResult>({ fieldErrors: { name: message }, values: form }, { status: 400 });
     }
     // An unchanged name just closes the modal (spec §5).
     if (name === form.current) return redirect(BASE);

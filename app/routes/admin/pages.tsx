@@ -10,6 +10,8 @@ import { getImages, readImageForm } from "#app/lib/images.server.ts";
 import { associationNumbers, getAssociationNumbers, saveAssociationNumbers } from "#app/models/governance.server.ts";
 import { getPageImageIds, getPageTexts, pageTextsSchema, savePageTexts, type PageImageField } from "#app/models/page-texts.server.ts";
 import { getTimeZone } from "#app/models/association.server.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { imageFormBody } from "#app/lib/upload-limits.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("pages");
@@ -25,6 +27,9 @@ const PagesSchema = pageTextsSchema.extend(associationNumbers.pick({ duesDollars
 /** The pictures of the form: the ImageField's name (its alt text is `${name}Alt`) and the page setting it fills. */
 const PICTURES: Record<"map" | "treasurer" | "homePhoto", PageImageField> = { map: "mapImageId", treasurer: "treasurerImageId", homePhoto: "homePhotoId" };
 const PICTURE_NAMES = Object.keys(PICTURES) as (keyof typeof PICTURES)[];
+
+/** A form with its three pictures (their size limit decides the body's). */
+export const handle: RouteHandle = { body: imageFormBody(PICTURE_NAMES.length) };
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, url } = adminRequest(args);

@@ -8,10 +8,15 @@ import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult }
 import { choosePicture } from "#app/lib/image-form.server.ts";
 import { getImage, readImageForm } from "#app/lib/images.server.ts";
 import { getAssociationDetails, getLogoImageId, saveAssociationDetails, saveLogoImageId } from "#app/models/association.server.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { imageFormBody } from "#app/lib/upload-limits.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("settings");
 const BASE = "/admin/settings";
+
+/** A form with one picture, the logo (its size limit decides the body's). */
+export const handle: RouteHandle = { body: imageFormBody(1) };
 
 export function meta() {
   return screenMeta(SCREEN);

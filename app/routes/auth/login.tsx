@@ -4,9 +4,9 @@ import { z } from "zod";
 import type { Route } from "./+types/login";
 import { siteName } from "#app/lib/meta.ts";
 import { FormField } from "#app/components/FormField.tsx";
+import { authHeaders } from "#app/lib/auth.server.ts";
 import { clientAddressContext, currentUser, getServices, redirectWithCookies, safeRedirect } from "#app/lib/context.server.ts";
 import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
-import { isThrottled, recordAttempt, THROTTLED_MESSAGE } from "#app/lib/throttle.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Login · ${siteName(matches)}` }, { name: "robots", content: "noindex" }];
@@ -32,10 +32,13 @@ export function loader({ context }: Route.LoaderArgs) {
   return { limits: formLimits(LoginSchema) };
 }
 
+/**
+ * Signs in, or asks for a reset link. Both go through better-auth, whose `credentialThrottle` plugin counts every
+ * attempt and refuses (429) a locked account or client address; its message is shown with the email field.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const { auth, db, logger } = services;
-  const ip = context.get(clientAddressContext);
+  const { auth, logger } = getServices(context);
+  const headers = authHeaders(request, context.get(clientAddressContext));
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
 
@@ -43,8 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(ResetSchema, { email });
     if (!parsed.ok) return data<ActionData>({ ...parsed.result, offerReset: true }, { status: 400 });
     try {
-      await auth.api.requestPasswordReset({ body: { email: parsed.data.email, redirectTo: "/reset-password" }, headers: request.headers });
+      await auth.api.requestPasswordReset({ body: { email: parsed.data.email, redirectTo: "/reset-password" }, headers });
     } catch (error) {
+      if (error instanceof APIError && error.statusCode === 429) {
+        return data<ActionData>({ fieldErrors: { email: error.body?.message ?? error.message }, values: { email }, offerReset: true }, { status: 429 });
+      }
       logger.warn({ err: error, email }, "password reset request failed");
     }
     // The same answer whether or not the account exists, so the form tells nobody who has an account.
@@ -54,30 +60,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(LoginSchema, { email, password: String(form.get("password") ?? "") });
   // The password is never sent back to the page.
   if (!parsed.ok) return data<ActionData>({ ...parsed.result, values: { email } }, { status: 400 });
-  const failed = (message: string, status: number) => data<ActionData>({ fieldErrors: { email: message }, values: { email }, offerReset: true }, { status });
-  const account = parsed.data.email.toLowerCase();
-  if (await isThrottled(db, account, ip)) {
-    logger.warn({ email: account, ip }, "sign-in throttled");
-    return failed(THROTTLED_MESSAGE, 429);
-  }
   try {
-    const { headers } = await auth.api.signInEmail({
-      body: { email: account, password: parsed.data.password },
-      headers: request.headers,
+    const { headers: session } = await auth.api.signInEmail({
+      body: { email: parsed.data.email.toLowerCase(), password: parsed.data.password },
+      headers,
       returnHeaders: true,
     });
-    await recordAttempt(db, account, ip, true);
-    logger.info({ email: account, ip }, "sign-in succeeded");
     const target = safeRedirect(new URL(request.url).searchParams.get("redirect"));
-    return redirectWithCookies(target, headers);
+    return redirectWithCookies(target, session);
   } catch (error) {
-    await recordAttempt(db, account, ip, false);
-    logger.info({ email: account, ip }, "sign-in failed");
-    if (error instanceof APIError) {
-      const message = error.body?.message ?? error.message ?? "Sign-in failed";
-      return failed(message, error.statusCode === 429 ? 429 : 401);
-    }
-    throw error;
+    if (!(error instanceof APIError)) throw error;
+    const message = error.body?.message ?? error.message ?? "Sign-in failed";
+    const status = error.statusCode === 429 ? 429 : 401;
+    return data<ActionData>({ fieldErrors: { email: message }, values: { email }, offerReset: true }, { status });
   }
 }
 

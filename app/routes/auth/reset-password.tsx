@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { Route } from "./+types/reset-password";
 import { siteName } from "#app/lib/meta.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
-import { getServices, redirectWithCookies } from "#app/lib/context.server.ts";
+import { authHeaders } from "#app/lib/auth.server.ts";
+import { clientAddressContext, getServices, redirectWithCookies } from "#app/lib/context.server.ts";
 import { FormField } from "#app/components/FormField.tsx";
 import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
 
@@ -29,7 +30,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: url.searchParams.get("token") ?? "", error: url.searchParams.get("error"), limits: formLimits(ResetSchema) };
 }
 
-/** Sets the new password (ending every other session), then signs the administrator in. */
+/**
+ * Sets the new password: better-auth consumes the link atomically (a second use, even at the same moment, is
+ * refused), ends every session and the account's other reset links (`onPasswordReset`), then signs the
+ * administrator in (or, should the sign-in be refused, sends them to /login with the new password set).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, logger } = getServices(context);
   const parsed = parseForm(ResetSchema, await request.formData());
@@ -47,12 +52,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   logger.info({ email: user?.email }, "password reset");
   if (!user) return redirectWithCookies("/login", new Headers());
-  const { headers } = await auth.api.signInEmail({
-    body: { email: user.email, password: parsed.data.password },
-    headers: request.headers,
-    returnHeaders: true,
-  });
-  return redirectWithCookies("/admin", headers);
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: user.email, password: parsed.data.password },
+      headers: authHeaders(request, context.get(clientAddressContext)),
+      returnHeaders: true,
+    });
+    return redirectWithCookies("/admin", headers);
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    return redirectWithCookies("/login", new Headers());
+  }
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,11 +2,12 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/setup";
 import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/components/FormField.tsx";
-import { ensureAdmin } from "#app/lib/auth.server.ts";
-import { getServices, redirectWithCookies } from "#app/lib/context.server.ts";
+import { APIError } from "better-auth/api";
+import { authHeaders, ensureAdmin } from "#app/lib/auth.server.ts";
+import { clientAddressContext, getServices, redirectWithCookies } from "#app/lib/context.server.ts";
 import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/lib/forms.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
-import { clearSetupToken, isValidSetupToken } from "#app/lib/setup.server.ts";
+import { consumeSetupToken, isValidSetupToken } from "#app/lib/setup.server.ts";
 import { DEMO_DETAILS, saveAssociationDetails } from "#app/models/association.server.ts";
 
 export function meta() {
@@ -37,7 +38,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { limits: formLimits(SetupSchema), timeZones: TIME_ZONES, defaults: { ...DEMO_DETAILS, name: "", shortName: "", contactEmail: "", beachName: "" } };
 }
 
-/** Creates the first administrator and saves the association's details, then signs the administrator in. */
+/**
+ * Creates the first administrator and saves the association's details, then signs the administrator in. The token
+ * is taken atomically before anything is created, so two requests racing with the same link make one administrator.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   await requireSetupToken(context, request);
   const services = getServices(context);
@@ -46,13 +50,23 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { password: _password, confirm: _confirm, ...values } = parsed.result.values;
     return data<FormResult>({ fieldErrors: parsed.result.fieldErrors, values }, { status: 400 });
   }
+  if (!(await consumeSetupToken(services.db, new URL(request.url).searchParams.get("token")))) throw data("Not found", { status: 404 });
   const { email, password, name, shortName, timeZone, contactEmail, beachName } = parsed.data;
   await ensureAdmin(services.auth, email, password);
   await saveAssociationDetails(services.db, { name, shortName, timeZone, contactEmail, beachName }, email.toLowerCase());
-  await clearSetupToken(services.db);
   services.logger.info({ email }, "first administrator created through /setup");
-  const { headers } = await services.auth.api.signInEmail({ body: { email: email.toLowerCase(), password }, headers: request.headers, returnHeaders: true });
-  return redirectWithCookies("/admin", headers);
+  try {
+    const { headers } = await services.auth.api.signInEmail({
+      body: { email: email.toLowerCase(), password },
+      headers: authHeaders(request, context.get(clientAddressContext)),
+      returnHeaders: true,
+    });
+    return redirectWithCookies("/admin", headers);
+  } catch (error) {
+    // The administrator exists; a refused sign-in (a locked client address) leaves them to sign in on /login.
+    if (!(error instanceof APIError)) throw error;
+    return redirectWithCookies("/login", new Headers());
+  }
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {

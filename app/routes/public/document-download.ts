@@ -3,12 +3,14 @@ import { create as contentDisposition } from "content-disposition";
 import { data } from "react-router";
 import type { Route } from "./+types/document-download";
 import { getServices } from "#app/lib/context.server.ts";
+import { downloadName, type AcceptedType } from "#app/lib/file-types.server.ts";
 import { STORAGE_ID } from "#app/lib/storage.server.ts";
 import { getDocument } from "#app/models/documents.server.ts";
 
 /**
  * Downloads a document as an attachment under its display name (RFC 6266 filename and filename*), never rendered
- * inline, so that a stored file cannot run as a page of this site.
+ * inline, so that a stored file cannot run as a page of this site; the name ends with an extension of the type the
+ * upload checked and the response declares (`downloadName`), so the saved file opens as that type.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
@@ -16,11 +18,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const record = await getDocument(db, params.id);
   const file = record && (await storage.get(record.id));
   if (!record || !file) throw data(null, { status: 404 });
+  // The upload stores only ACCEPTED_TYPES (app/routes/admin/documents-upload.ts).
   return new Response(Readable.toWeb(file.stream) as ReadableStream, {
     headers: {
       "Content-Type": record.contentType,
       "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(record.displayName, { type: "attachment" }),
+      "Content-Disposition": contentDisposition(downloadName(record.displayName, record.contentType as AcceptedType), { type: "attachment" }),
       "Cache-Control": "private, no-cache",
     },
   });

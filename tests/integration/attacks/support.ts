@@ -36,9 +36,10 @@ export type Attack = (name: string, run: (target: Target) => Promise<void>, time
 
 /**
  * Declares `describe(title (<back end>))` twice, each with a running server of its own.
- * @param env extra environment for the servers (e.g. `{ TRUST_PROXY: "true" }`)
+ * @param env extra environment for the servers (e.g. `{ TRUST_PROXY: "true" }`; a key set to undefined is removed,
+ *   e.g. `{ ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }` for a new install without an administrator)
  */
-export function onBothBackEnds(title: string, body: (attack: Attack) => void, env: Record<string, string> = {}): void {
+export function onBothBackEnds(title: string, body: (attack: Attack) => void, env: Record<string, string | undefined> = {}): void {
   for (const backEnd of ["sqlite", "postgres"] as const) {
     describe(`${title} (${backEnd})`, () => {
       let target: Target | undefined;
@@ -59,7 +60,7 @@ export function onBothBackEnds(title: string, body: (attack: Attack) => void, en
           serverEnv = { DATABASE_URL: undefined };
           db = undefined as unknown as TestDatabase;
         }
-        const server = await startServer({ ...serverEnv, ...env, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+        const server = await startServer({ ...serverEnv, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
         if (backEnd === "sqlite") {
           const { openDatabase } = await import("#app/lib/db.server.ts");
           const handle = openDatabase({ dataDir });
