@@ -29,8 +29,11 @@ export default {
     "app/lib/file-types.server.ts",
     functionLines("app/lib/multipart-stream.server.ts", "readHead"),
     "app/lib/mail-tokens.server.ts",
+    // The beach's status, age and geometric-mean rules (and what a reading may be).
     "app/lib/beach.ts",
     functionLines("app/models/outbox.server.ts", "claimDue"),
+    // The sign-in and reset throttles, and the better-auth plugin that runs them for every credential check.
+    "app/lib/throttle.server.ts",
   ],
   testRunner: "vitest",
   vitest: { configFile: "vitest.mutation.config.ts" },

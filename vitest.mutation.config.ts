@@ -14,6 +14,7 @@ export default defineConfig({
       "app/lib/mail-tokens.server.test.ts",
       "app/lib/beach.test.ts",
       "tests/integration/outbox-claim.test.ts",
+      "tests/integration/throttle.test.ts",
     ],
     environment: "node",
     testTimeout: 20_000,
