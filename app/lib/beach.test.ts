@@ -92,6 +92,7 @@ describe("readReadingValue: a plain decimal number of E. coli per 100 mL, 0 to 1
     ["12", 12],
     ["12.5", 12.5],
     [".5", 0.5],
+    [".25", 0.25],
     ["007", 7],
     ["155.951916", 155.951916],
     [" 12 ", 12],

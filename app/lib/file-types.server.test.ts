@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { ACCEPTED_TYPES, cleanDisplayName, createTextCheck, detectDocumentType, downloadName, EXTENSIONS, HEAD_BYTES, textType, UNSUPPORTED_MESSAGE } from "./file-types.server.ts";
+import {
+  ACCEPTED_TYPES,
+  cleanDisplayName,
+  createTextCheck,
+  detectDocumentType,
+  downloadName,
+  EXTENSIONS,
+  HEAD_BYTES,
+  NO_NAME_MESSAGE,
+  textType,
+  UNSUPPORTED_MESSAGE,
+} from "./file-types.server.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const PDF = bytes("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
@@ -94,6 +105,9 @@ describe("cleanDisplayName", () => {
     expect(cleanDisplayName(`  \u0007 ${"x".repeat(200)}`)).toBe("x".repeat(200));
     expect(cleanDisplayName("   ")).toBe("");
   });
+  it("asks for a name with letters or digits when nothing is left", () => {
+    expect(NO_NAME_MESSAGE).toMatch(/Please give a name with letters or digits/);
+  });
   it("removes bidirectional formatting characters, so the name reads as it is stored", () => {
     expect(cleanDisplayName("ev\u202Eil.exe.csv")).toBe("evil.exe.csv");
     expect(cleanDisplayName("invoice\u2067\u200Ffdp.exe.pdf")).toBe("invoicefdp.exe.pdf");
@@ -125,6 +139,9 @@ describe("downloadName: the saved file's extension is one of the checked type", 
     ["Report 2026.final", "text/plain", "Report 2026.final.txt"],
     // nothing before the extension
     [".html", "text/plain", "document.txt"],
+    // a name that is only an extension's letters has no extension
+    ["pdf", "application/pdf", "pdf.pdf"],
+    ["CSV", "text/csv", "CSV.csv"],
   ] as const)("%s checked as %s is saved as %s", (name, type, expected) => {
     expect(downloadName(name, type)).toBe(expected);
   });
