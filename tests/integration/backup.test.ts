@@ -10,9 +10,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { create as createTar, extract } from "tar";
+import { create as createTar, extract, Header } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
 import { freePort, runScript, startServer, type RunningServer, signInCookie, TEST_AUTH_SECRET } from "../support/server.ts";
@@ -130,6 +131,30 @@ async function liveRows(url: string, tables: Record<string, { columns: string }>
     out[table] = { columns, rows: stdout.split("\n").filter((l) => l !== "").sort() };
   }
   return out;
+}
+
+/**
+ * A backup archive with one more entry that a backup never has, written header by header (tar's own `create` cannot
+ * make an entry such as "data/documents/."): the files unpacked in `dir` (manifest.json first), then `odd`. An odd
+ * file is listed in the manifest with its size and SHA-256, so that only its name is wrong.
+ */
+function archiveWithEntry(dir: string, odd: { path: string; type: "File" | "Directory" }, out: string): void {
+  const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as { files: { path: string; size: number; sha256: string }[] };
+  const entries: { path: string; type: "File" | "Directory"; bytes: Buffer }[] = Object.keys(fingerprint(dir))
+    .filter((p) => p !== "manifest.json")
+    .sort()
+    .map((p) => ({ path: p, type: "File", bytes: readFileSync(path.join(dir, p)) }));
+  const oddBytes = Buffer.from(odd.type === "File" ? "Motion carried.\n" : "");
+  if (odd.type === "File") manifest.files.push({ path: odd.path, size: oddBytes.length, sha256: createHash("sha256").update(oddBytes).digest("hex") });
+  entries.unshift({ path: "manifest.json", type: "File", bytes: Buffer.from(JSON.stringify(manifest)) });
+  entries.push({ path: odd.path, type: odd.type, bytes: oddBytes });
+  const blocks: Buffer[] = [];
+  for (const entry of entries) {
+    const header = new Header({ path: entry.path, type: entry.type, mode: entry.type === "File" ? 0o600 : 0o700, size: entry.bytes.length, mtime: new Date() });
+    header.encode();
+    blocks.push(header.block!, entry.bytes, Buffer.alloc((512 - (entry.bytes.length % 512)) % 512));
+  }
+  writeFileSync(out, gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)])));
 }
 
 /** Writer values (WRITER_BASE + i) present in a list of measurement values. */
@@ -311,11 +336,25 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
 
     const before = fingerprint(targetDir);
     const countBefore = dialect === "postgres" ? (await liveRows(targetUrl, { "public.measurement": { columns: "id" } }))["public.measurement"]!.rows.length : 0;
-    const cases: [string, string, Record<string, string>, string][] = [
+    // Entries a backup never has, whose unpacking would meet a folder of the same name or leave the folder: refused
+    // by name while the archive is checked, before anything is unpacked.
+    const documentId = documentIds["Minutes 2025.txt"]!;
+    const oddEntries: [string, { path: string; type: "File" | "Directory" }, string][] = [
+      ['entry "data/documents/."', { path: "data/documents/.", type: "File" }, `"data/documents/." (a file whose name is not a stored document's)`],
+      ['entry "data/documents/.."', { path: "data/documents/..", type: "File" }, `"data/documents/.." (a file whose name is not a stored document's)`],
+      ["a folder named like a document", { path: `data/documents/${documentId}/`, type: "Directory" }, `"data/documents/${documentId}/" (a folder where a backup has a file)`],
+      ["a document in an unnamed folder", { path: `data/documents//${documentId}`, type: "File" }, `"data/documents//${documentId}" (a file a backup never has)`],
+    ];
+    const cases: [string, string, Record<string, string>, string | string[]][] = [
       ["truncated", truncated, targetEnv, "damaged or truncated"],
       ["flipped byte", flipped, targetEnv, "damaged or truncated"],
       ["not an archive", garbage, targetEnv, "not a readable backup archive"],
       ["altered document", altered, targetEnv, "does not match its SHA-256 checksum"],
+      ...oddEntries.map(([label, entry, message], i): [string, string, Record<string, string>, string | string[]] => {
+        const file = path.join(bad, `odd-${i}.tar.gz`);
+        archiveWithEntry(unpacked, entry, file);
+        return [label, file, targetEnv, `holds entries a Shoreline backup never has: ${message}`];
+      }),
       [
         "other database kind",
         archive,
@@ -323,34 +362,81 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
         dialect === "sqlite" ? "holds a SQLite database, but this install is configured for PostgreSQL" : "holds a PostgreSQL database, but this install is configured for SQLite",
       ],
     ];
-    if (dialect === "postgres") cases.push(["database not empty", archive, targetEnv, "is not empty"]);
-    else cases.push(["missing file", path.join(bad, "nothing.tar.gz"), targetEnv, "There is no file"]);
-    for (const [label, file, env, message] of cases) {
+    // The same rule on both back ends: an install that holds anything is replaced only with --force. The refusal says
+    // what is there and how to go on.
+    cases.push(
+      [
+        "install not empty",
+        archive,
+        targetEnv,
+        [
+          `This install is not empty: its ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"} database has`,
+          `measurements: ${manifest.database.tables.measurement}, members: ${manifest.database.tables.member}`,
+          `${targetDir} holds ${FILES.length} document files and ${sourceImages.length} picture files`,
+          `or add --force to replace it (a copy of what is there is then written to ${path.join(targetDir, "backups")} first)`,
+        ],
+      ],
+      ["missing file", path.join(bad, "nothing.tar.gz"), targetEnv, "There is no file"],
+    );
+    for (const [label, file, env, messages] of cases) {
       const result = await runScript("scripts/restore.ts", [file], env);
       expect(result.code, `${label}: ${result.output}`).toBe(1);
-      expect(result.output, label).toContain(message);
+      for (const message of [messages].flat()) expect(result.output, label).toContain(message);
       expect(result.output, label).toContain("Nothing was changed.");
       expect(fingerprint(targetDir), label).toEqual(before);
     }
+    // With --force the install is first kept as an archive in backups/; where that cannot be written (here backups
+    // is a file), nothing is restored.
+    writeFileSync(path.join(targetDir, "backups"), "not a folder\n");
+    const noCopy = await runScript("scripts/restore.ts", ["--force", archive], targetEnv);
+    expect(noCopy.code, noCopy.output).toBe(1);
+    expect(noCopy.output).toContain("Could not keep a copy of this install before replacing it");
+    expect(noCopy.output).toContain("Nothing was changed.");
+    rmSync(path.join(targetDir, "backups"));
+    expect(fingerprint(targetDir)).toEqual(before);
     if (dialect === "postgres") {
       expect((await liveRows(targetUrl, { "public.measurement": { columns: "id" } }))["public.measurement"]!.rows.length).toBe(countBefore);
     }
     expect(existsSync(path.join(targetDir, "shoreline.db-wal"))).toBe(false);
 
-    // Back over the original install (server stopped): its later writes are undone. A PostgreSQL database that is
-    // not empty needs --force, and is then emptied and loaded in one transaction.
+    // Back over the original install (server stopped) with --force: its later writes are undone (a PostgreSQL
+    // database is emptied and loaded in one transaction), and what it held is first kept as an archive.
     const overEnv = { ...sourceEnv, PORT: targetEnv.PORT };
-    const over = await runScript("scripts/restore.ts", dialect === "postgres" ? ["--force", archive] : [archive], overEnv);
+    const archivedTables = dialect === "postgres" ? await dumpRows(path.join(unpacked, "database/shoreline.pgdump")) : {};
+    /** Every table's rows, by table name, of an install's SQLite file or PostgreSQL database. */
+    const installRows = async (dir: string, url: string): Promise<Record<string, string[]>> =>
+      dialect === "sqlite"
+        ? sqliteRows(path.join(dir, "shoreline.db"))
+        : Object.fromEntries(Object.entries(await liveRows(url, archivedTables)).map(([table, { rows }]) => [table.replace(/^public\./, ""), rows]));
+    const rowsBefore = await installRows(sourceDir, sourceDb.DATABASE_URL!);
+    const documentsBefore = fingerprint(path.join(sourceDir, "documents"));
+    const measurementsBefore = rowsBefore.measurement!.length;
+    expect(measurementsBefore, "the install holds writes made after the backup").toBeGreaterThan(snapshotValues.length);
+    const over = await runScript("scripts/restore.ts", ["--force", archive], overEnv);
     expect(over.code, over.output).toBe(0);
+    const kept = /Kept a copy of the install as it was: (\S+)/.exec(over.output)?.[1];
+    expect(kept, over.output).toBeDefined();
+    expect(path.dirname(kept!)).toBe(path.join(sourceDir, "backups"));
+    expect(path.basename(kept!)).toMatch(/^shoreline-before-restore-\d{8}-\d{6}\.tar\.gz$/);
+    expect(statSync(kept!).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.join(sourceDir, "backups"))).toEqual([path.basename(kept!)]);
     expect(readdirSync(sourceDir).filter((f) => f.startsWith(".restore")), "no leftovers").toEqual([]);
     expect(readdirSync(path.join(sourceDir, "documents")).sort()).toEqual(Object.values(documentIds).sort());
     if (dialect === "sqlite") {
       expect(existsSync(path.join(sourceDir, "shoreline.db-wal"))).toBe(false);
       expect(sqliteRows(path.join(sourceDir, "shoreline.db"))).toEqual(sqliteRows(path.join(unpacked, "database/shoreline.db")));
     } else {
-      const expected = await dumpRows(path.join(unpacked, "database/shoreline.pgdump"));
-      expect(await liveRows(sourceDb.DATABASE_URL!, expected)).toEqual(expected);
+      expect(await liveRows(sourceDb.DATABASE_URL!, archivedTables)).toEqual(archivedTables);
     }
+
+    // The kept copy is the install as it was: restored into a new install, it holds the rows and documents that the
+    // forced restore replaced.
+    const undoDir = tempDir("shoreline-backup-undo-");
+    const undoUrl = dialect === "postgres" ? await emptyPostgresDatabase() : "";
+    const undo = await runScript("scripts/restore.ts", [kept!], { DATA_DIR: undoDir, PORT: targetEnv.PORT, ...(undoUrl ? { DATABASE_URL: undoUrl, AUTH_SECRET: TEST_AUTH_SECRET } : {}) });
+    expect(undo.code, undo.output).toBe(0);
+    expect(await installRows(undoDir, undoUrl)).toEqual(rowsBefore);
+    expect(fingerprint(path.join(undoDir, "documents"))).toEqual(documentsBefore);
 
     console.log(
       [
@@ -359,6 +445,7 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
         `  writes acknowledged: ${ackedBefore} before the backup, ${duringBackup} while it ran, ${acknowledged.length} in all`,
         `  restored rows identical to the archive's database; ${FILES.length} documents identical byte for byte`,
         `  refused with nothing changed: ${cases.map((c) => c[0]).join(", ")}`,
+        `  over the old install with --force: ${measurementsBefore} measurements kept in ${path.basename(kept!)} (${statSync(kept!).size} bytes), restored from it into a new install`,
       ].join("\n"),
     );
   });

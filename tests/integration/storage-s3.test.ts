@@ -537,21 +537,28 @@ describe("backup and restore with STORAGE_URL", () => {
       expect(await again.stop()).toBe(0);
     }
 
-    // Again over that install: an object the archive does not hold is removed, the rest stays as it was.
+    // Again over that install (not empty: --force): an object the archive does not hold is removed, the rest stays
+    // as it was, and the archive kept first holds that object, read from the bucket.
     await s3.client.send(new PutObjectCommand({ Bucket: "heron-backup-dst", Key: "restored/site/documents/1700000000000.txt", Body: "later upload" }));
-    const over = await runScript("scripts/restore.ts", [archive], target);
+    const over = await runScript("scripts/restore.ts", ["--force", archive], target);
     expect(over.code, over.output).toBe(0);
     expect(await bucketSums("heron-backup-dst", "restored/site")).toEqual(objects);
+    const kept = /Kept a copy of the install as it was: (\S+)/.exec(over.output)?.[1];
+    expect(kept, over.output).toBeDefined();
+    const keptDir = tmp("kept");
+    await extract({ file: kept!, cwd: keptDir });
+    expect(readFileSync(path.join(keptDir, "data/documents/1700000000000.txt"), "utf8")).toBe("later upload");
 
     // A bucket holding another file under one of the archive's names is refused, and nothing changes.
     const clashing = Object.keys(objects).find((k) => k.startsWith("documents/"))!;
     await s3.client.send(new PutObjectCommand({ Bucket: "heron-backup-dst", Key: `restored/site/${clashing}`, Body: "another site's file" }));
     const dbBefore = sha(readFileSync(path.join(target.DATA_DIR, "shoreline.db")));
     const bucketBefore = await bucketSums("heron-backup-dst", "restored/site");
-    const clash = await runScript("scripts/restore.ts", [archive], target);
+    const clash = await runScript("scripts/restore.ts", ["--force", archive], target);
     expect(clash.code).toBe(1);
     expect(clash.output).toContain("The bucket holds another document under the name");
     expect(clash.output).toContain("Nothing was changed.");
+    expect(readdirSync(path.join(target.DATA_DIR, "backups")), "no copy kept for a restore refused before it").toEqual([path.basename(kept!)]);
     expect(await bucketSums("heron-backup-dst", "restored/site")).toEqual(bucketBefore);
     expect(sha(readFileSync(path.join(target.DATA_DIR, "shoreline.db")))).toBe(dbBefore);
 

@@ -21,6 +21,19 @@ function timestamp(date: Date): string {
   return `${date.getFullYear()}${p(date.getMonth() + 1)}${p(date.getDate())}-${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}`;
 }
 
+/** The folder of an install's own backups, `$DATA_DIR/backups` (never itself backed up or replaced by a restore). */
+export function backupsFolder(config: Pick<Config, "dataDir">): string {
+  return path.join(config.dataDir, "backups");
+}
+
+/**
+ * Where a backup goes unless told otherwise: `$DATA_DIR/backups/shoreline-<label>YYYYMMDD-HHMMSS.tar.gz`, local time.
+ * @param label what the archive is, between "shoreline-" and the time (e.g. "before-restore-"); none for `npm run backup`
+ */
+export function defaultBackupFile(config: Pick<Config, "dataDir">, now: Date, label = ""): string {
+  return path.join(backupsFolder(config), `shoreline-${label}${timestamp(now)}.tar.gz`);
+}
+
 /** Paths to remove if the process is stopped half-way (Ctrl-C). */
 const leftovers = new Set<string>();
 
@@ -46,8 +59,8 @@ export interface BackupResult {
  *   the database unreachable); nothing is left behind
  */
 export async function createBackup(config: Config, target?: string, now = new Date()): Promise<BackupResult> {
-  const backupsDir = path.join(config.dataDir, "backups");
-  const file = path.resolve(target ?? path.join(backupsDir, `shoreline-${timestamp(now)}.tar.gz`));
+  const backupsDir = backupsFolder(config);
+  const file = path.resolve(target ?? defaultBackupFile(config, now));
   if (await exists(file)) throw new BackupError(`${file} exists already; choose another name.`);
   const dialect = dialectOf(config);
   const liveSqlite = path.join(config.dataDir, "shoreline.db");

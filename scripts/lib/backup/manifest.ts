@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Config } from "#app/lib/config.server.ts";
+import { IMAGE_FILE_ID, STORAGE_ID } from "#app/lib/storage.server.ts";
 import { migrations as knownMigrations } from "#db/migrations/index.ts";
 
 /** What `format` and `version` of manifest.json say; a restore refuses any other. */
@@ -18,8 +19,14 @@ export const SECRET_ENTRY = "data/auth-secret";
 export const DOCUMENTS_ENTRY = "data/documents";
 /** Pictures' WebP variants (archives made before issue 12 have none). */
 export const IMAGES_ENTRY = "data/images";
-/** The only file paths an archive may hold (besides manifest.json). */
-export const ENTRY_PATH = /^(database\/shoreline\.(db|pgdump)|data\/auth-secret|data\/(documents|images)\/[^/]+)$/;
+/**
+ * The folders of stored files and the names their files have: the ids the stores accept, which are the only names a
+ * backup has ever archived (it leaves out anything else, such as an upload's temporary file).
+ */
+const STORED_FILES: Record<string, { ids: RegExp; what: string }> = {
+  [DOCUMENTS_ENTRY]: { ids: STORAGE_ID, what: "document" },
+  [IMAGES_ENTRY]: { ids: IMAGE_FILE_ID, what: "picture file" },
+};
 /** The only folders an archive may hold. */
 const FOLDERS = ["database", "data", DOCUMENTS_ENTRY, IMAGES_ENTRY];
 
@@ -39,7 +46,7 @@ export const ManifestSchema = z.object({
     /** Rows per table in the copy. */
     tables: z.record(z.string(), z.number().int().nonnegative()),
   }),
-  files: z.array(z.object({ path: z.string().regex(ENTRY_PATH), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  files: z.array(z.object({ path: z.string().refine(isBackupFile, "not a file a backup holds"), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 
@@ -64,14 +71,42 @@ export function databaseEntry(dialect: Dialect): string {
   return dialect === "sqlite" ? SQLITE_ENTRY : POSTGRES_ENTRY;
 }
 
+/** The folder part of an archive path and the name in it: "data/documents/1.pdf" → ["data/documents", "1.pdf"]. */
+function splitEntry(entryPath: string): [string, string] {
+  const slash = entryPath.lastIndexOf("/");
+  return [entryPath.slice(0, Math.max(slash, 0)), entryPath.slice(slash + 1)];
+}
+
 /**
- * Whether an archive entry is one a Shoreline backup may hold: its folders, manifest.json and the known files.
- * @param entryPath the entry's path inside the archive ("/" separators; a trailing "/" is ignored)
- * @param type tar's entry type: "File", "Directory", "SymbolicLink", ...
+ * Whether `filePath` is a file a backup lists in its manifest: the database copy, `auth-secret`, or a document or
+ * picture file under its storage id. Exact strings: no ".", "..", empty or doubled part passes.
  */
-export function allowedEntry(entryPath: string, type: string): boolean {
-  const clean = entryPath.replace(/\/+$/, "");
-  return (type === "Directory" && FOLDERS.includes(clean)) || (type === "File" && (clean === MANIFEST || ENTRY_PATH.test(clean)));
+function isBackupFile(filePath: string): boolean {
+  if (filePath === SQLITE_ENTRY || filePath === POSTGRES_ENTRY || filePath === SECRET_ENTRY) return true;
+  const [folder, name] = splitEntry(filePath);
+  return STORED_FILES[folder]?.ids.test(name) ?? false;
+}
+
+/**
+ * Why an archive entry is not one a Shoreline backup may hold, or undefined when it is one: its folders,
+ * manifest.json and the files `isBackupFile` knows. An archive holding any other is refused before anything is
+ * unpacked (an entry such as "data/documents/." would otherwise meet the folder of that name while unpacking).
+ * @param entryPath the entry's path inside the archive, as tar reads it ("/" separators; a folder's trailing "/" is
+ *   ignored, a file's is not)
+ * @param type tar's entry type: "File", "Directory", "SymbolicLink", ...
+ * @returns a reason for the operator, e.g. "a file whose name is not a stored document's"
+ */
+export function entryRefusal(entryPath: string, type: string): string | undefined {
+  if (type === "Directory") {
+    const folder = entryPath.replace(/\/+$/, "");
+    if (FOLDERS.includes(folder)) return undefined;
+    return folder === MANIFEST || isBackupFile(folder) ? "a folder where a backup has a file" : "a folder a backup never has";
+  }
+  if (type !== "File") return `a ${type} entry, where a backup has only files and folders`;
+  if (entryPath === MANIFEST || isBackupFile(entryPath)) return undefined;
+  if (FOLDERS.includes(entryPath.replace(/\/+$/, ""))) return "a file where a backup has a folder";
+  const stored = STORED_FILES[splitEntry(entryPath)[0]];
+  return stored ? `a file whose name is not a stored ${stored.what}'s` : "a file a backup never has";
 }
 
 /**

@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { BackupError } from "./manifest.ts";
-import type { Snapshot } from "./sqlite.ts";
+import type { DatabaseContents, Snapshot } from "./sqlite.ts";
 
 const run = promisify(execFile);
 
@@ -62,6 +62,16 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
+/** The tables of the connection's current schema, each with its number of rows (in the connection's snapshot). */
+async function tableRows(client: pg.Client): Promise<Record<string, number>> {
+  const names = (await client.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")).rows.map(
+    (r) => r.name,
+  );
+  const tables: Record<string, number> = {};
+  for (const name of names) tables[name] = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`)).rows[0]!.n);
+  return tables;
+}
+
 /**
  * Dumps the database into `target` with `pg_dump --format=custom`, in the snapshot of our own repeatable-read
  * transaction, so that the counts and document ids read here are those of the dump.
@@ -71,17 +81,9 @@ export async function snapshotPostgres(url: string, target: string): Promise<Sna
   return withClient(url, async (client) => {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const snapshotId = (await client.query<{ id: string }>("SELECT pg_export_snapshot() AS id")).rows[0]!.id;
-    const names = (
-      await client.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
-    ).rows.map((r) => r.name);
-    const tables: Record<string, number> = {};
-    for (const name of names) {
-      tables[name] = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`)).rows[0]!.n);
-    }
-    const migrations = names.includes("kysely_migration")
-      ? (await client.query<{ name: string }>("SELECT name FROM kysely_migration ORDER BY name")).rows.map((r) => r.name)
-      : [];
-    const documentIds = names.includes("document") ? (await client.query<{ id: string }>("SELECT id FROM document")).rows.map((r) => r.id) : [];
+    const tables = await tableRows(client);
+    const migrations = "kysely_migration" in tables ? (await client.query<{ name: string }>("SELECT name FROM kysely_migration ORDER BY name")).rows.map((r) => r.name) : [];
+    const documentIds = "document" in tables ? (await client.query<{ id: string }>("SELECT id FROM document")).rows.map((r) => r.id) : [];
     const { dbname, env } = postgresCommandEnv(url);
     await runPostgresTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${snapshotId}`, `--file=${target}`, `--dbname=${dbname}`], env);
     await client.query("COMMIT");
@@ -96,16 +98,17 @@ const OWN_RELATIONS = `pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 
 /**
  * The target database's state before a restore.
- * @returns `others`: other client sessions on it (a running server?); `relations`: its own tables, views and sequences
+ * @returns `others`: other client sessions on it (a running server?); `relations`: its own tables, views and
+ *   sequences, in any schema but PostgreSQL's own; `tables`: rows per table of its current schema
  * @throws BackupError when it cannot be reached
  */
-export async function postgresState(url: string): Promise<{ others: number; relations: number }> {
+export async function postgresState(url: string): Promise<DatabaseContents & { others: number }> {
   return withClient(url, async (client) => {
     const others = await client.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
     );
     const relations = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${OWN_RELATIONS}`);
-    return { others: others.rows[0]!.n, relations: relations.rows[0]!.n };
+    return { others: others.rows[0]!.n, relations: relations.rows[0]!.n, tables: await tableRows(client) };
   });
 }
 

@@ -11,15 +11,16 @@ import { extract, list, type ReadEntry } from "tar";
 import type { Config } from "#app/lib/config.server.ts";
 import { ownUrl } from "#app/lib/server-url.ts";
 import { createStores, type Storage } from "#app/lib/storage.server.ts";
+import { backupsFolder, createBackup, defaultBackupFile } from "./create.ts";
 import { exists, fileSums, fsyncPath } from "./files.ts";
 import {
-  allowedEntry,
   BackupError,
   checkFiles,
   checkFitsInstall,
   DIALECT_NAMES,
   documentCount,
   DOCUMENTS_ENTRY,
+  entryRefusal,
   imageCount,
   IMAGES_ENTRY,
   MANIFEST,
@@ -27,11 +28,12 @@ import {
   POSTGRES_ENTRY,
   SECRET_ENTRY,
   SQLITE_ENTRY,
+  type Dialect,
   type FileSum,
   type Manifest,
 } from "./manifest.ts";
 import { loadPostgres, postgresState } from "./postgres.ts";
-import { checkSqliteIntegrity, sqliteInUse } from "./sqlite.ts";
+import { checkSqliteIntegrity, sqliteContents, sqliteInUse, type DatabaseContents } from "./sqlite.ts";
 
 /** The largest manifest.json read, in bytes; a real one is a few kilobytes. */
 const MANIFEST_MAX_BYTES = 10 * 1024 * 1024;
@@ -67,8 +69,8 @@ async function scanArchive(archive: string): Promise<{ manifestText: string | un
       file: archive,
       strict: true,
       onReadEntry: (entry: ReadEntry) => {
-        const entryPath = entry.path.replace(/\/+$/, "");
-        if (!allowedEntry(entryPath, entry.type)) refused.push(`${entry.path} (${entry.type})`);
+        const refusal = entryRefusal(entry.path, entry.type);
+        if (refusal) refused.push(`${JSON.stringify(entry.path)} (${refusal})`);
         if (entry.type !== "File") return;
         const hash = createHash("sha256");
         const chunks: Buffer[] = [];
@@ -76,11 +78,11 @@ async function scanArchive(archive: string): Promise<{ manifestText: string | un
         entry.on("data", (chunk: Buffer) => {
           hash.update(chunk);
           size += chunk.length;
-          if (entryPath === MANIFEST && size <= MANIFEST_MAX_BYTES) chunks.push(chunk);
+          if (entry.path === MANIFEST && size <= MANIFEST_MAX_BYTES) chunks.push(chunk);
         });
         entry.on("end", () => {
-          files.set(entryPath, { size, sha256: hash.digest("hex") });
-          if (entryPath === MANIFEST) manifestText = Buffer.concat(chunks).toString("utf8");
+          files.set(entry.path, { size, sha256: hash.digest("hex") });
+          if (entry.path === MANIFEST) manifestText = Buffer.concat(chunks).toString("utf8");
         });
       },
     });
@@ -88,7 +90,7 @@ async function scanArchive(archive: string): Promise<{ manifestText: string | un
     throw new BackupError(`${archive} is not a readable backup archive (damaged or truncated?): ${(error as Error).message}`);
   }
   if (files.size === 0) throw new BackupError(`${archive} is not a readable backup archive (damaged or truncated?): it holds no files`);
-  if (refused.length > 0) throw new BackupError(`${archive} holds entries a Shoreline backup never has: ${refused.slice(0, 5).join(", ")}`);
+  if (refused.length > 0) throw new BackupError(`${archive} holds entries a Shoreline backup never has: ${refused.slice(0, 5).join("; ")}`);
   return { manifestText, files };
 }
 
@@ -108,7 +110,7 @@ async function unpackAndVerify(archive: string, dir: string, config: Config): Pr
       cwd: dir,
       strict: true,
       preserveOwner: false,
-      filter: (entryPath: string, entry: ReadEntry | Stats) => allowedEntry(entryPath, "type" in entry ? entry.type : "File"),
+      filter: (entryPath: string, entry: ReadEntry | Stats) => entryRefusal(entryPath, "type" in entry ? entry.type : "File") === undefined,
     });
   } catch (error) {
     throw new BackupError(`Could not unpack ${archive}: ${(error as Error).message}`);
@@ -156,8 +158,38 @@ async function planObjects(store: Storage, dir: string, what: string): Promise<O
   return { store, dir, archived, present };
 }
 
+/** "news posts: 3, events: 5, measurements: 120, members: 4": the rows of a Shoreline database an operator knows. */
+function headlineRows(tables: Record<string, number>): string {
+  return `news posts: ${tables.news_post ?? 0}, events: ${tables.event ?? 0}, measurements: ${tables.measurement ?? 0}, members: ${tables.member ?? 0}`;
+}
+
+/** "3 document files and 1 picture file". */
+function storedFiles({ documents, images }: { documents: number; images: number }): string {
+  return `${documents} document file${documents === 1 ? "" : "s"} and ${images} picture file${images === 1 ? "" : "s"}`;
+}
+
+/** "s3://bucket/prefix". */
+function bucketName(s3: NonNullable<Config["s3"]>): string {
+  return `s3://${s3.bucket}/${s3.prefix}`;
+}
+
+/**
+ * What an install holds, for the message that refuses to replace it without --force: its database (the rows an
+ * operator knows, or the names of the tables of a database that is not Shoreline's) and its stored files.
+ */
+function describeInstall(dialect: Dialect, database: DatabaseContents, held: { documents: number; images: number }, config: Config): string {
+  const names = Object.keys(database.tables);
+  const objects = database.relations === names.length ? `${names.length} tables` : `${database.relations} tables, views or sequences`;
+  const rows = "news_post" in database.tables ? headlineRows(database.tables) : `tables: ${names.slice(0, 5).join(", ") || "none"}${names.length > 5 ? ", …" : ""}`;
+  const where = config.s3 ? bucketName(config.s3) : config.dataDir;
+  return `its ${DIALECT_NAMES[dialect]} database has ${objects} (${rows}), and ${where} holds ${storedFiles(held)}`;
+}
+
 export interface RestoreOptions {
-  /** Restore even while a server answers or the database is in use; empty a PostgreSQL database that is not. */
+  /**
+   * Restore even while a server answers or the database is in use, and over an install that is not empty (its
+   * contents are first written to `$DATA_DIR/backups/shoreline-before-restore-*.tar.gz`).
+   */
   force?: boolean;
   /** Where progress and warnings go; default console.log. */
   log?: (line: string) => void;
@@ -165,10 +197,12 @@ export interface RestoreOptions {
 
 /**
  * Restores `archive` into the configured install (DATA_DIR, and DATABASE_URL for PostgreSQL), which is made when
- * it does not exist yet.
+ * it does not exist yet. An install that is not empty is replaced only with `force`, and only once a copy of it has
+ * been written (`createBackup`); the copy's path is logged.
  * @returns the archive's manifest
- * @throws BackupError with a message for the operator; the install is then unchanged. RollbackError (a
- *   BackupError) when the previous files could not be put back either: its message says where they are.
+ * @throws BackupError with a message for the operator; the install is then unchanged (and the copy removed again).
+ *   RollbackError (a BackupError) when the previous files could not be put back either: its message says where they
+ *   are, and where the copy is.
  */
 export async function restoreBackup(config: Config, archive: string, options: RestoreOptions = {}): Promise<Manifest> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -191,6 +225,8 @@ export async function restoreBackup(config: Config, archive: string, options: Re
   const unpacked = path.join(work, "archive");
   await mkdir(unpacked);
   let old: string | undefined;
+  /** The archive of the install as it was before this restore, when it held anything. */
+  let kept: string | undefined;
   const moved: { live: string; aside: string }[] = [];
   let placed: string[] = [];
   /** Objects written to the bucket by this restore, removed again if it fails. */
@@ -200,33 +236,55 @@ export async function restoreBackup(config: Config, archive: string, options: Re
     log(`Checked ${file}: ${manifest.files.length} files, made ${manifest.created} by ${manifest.app.name} ${manifest.app.version}.`);
 
     const dbFile = path.join(dataDir, "shoreline.db");
-    let targetEmpty = true;
+    let database: DatabaseContents;
     if (manifest.dialect === "sqlite") {
       if (sqliteInUse(dbFile)) {
         if (!force) throw new BackupError(`${dbFile} is in use by another process (a running server?): stop it before restoring, or add --force.`);
         log(`Warning: ${dbFile} is in use by another process; replacing it anyway (--force).`);
       }
+      database = sqliteContents(dbFile);
     } else {
       const state = await postgresState(config.databaseUrl!);
       if (state.others > 0) {
         if (!force) throw new BackupError(`The database of DATABASE_URL has ${state.others} other connection(s) (a running server?): stop them before restoring, or add --force.`);
         log(`Warning: the database has ${state.others} other connection(s); restoring anyway (--force).`);
       }
-      targetEmpty = state.relations === 0;
-      if (!targetEmpty && !force) {
-        throw new BackupError("The database of DATABASE_URL is not empty: restore into a new, empty database, or add --force to replace its contents.");
-      }
+      database = state;
+    }
+
+    // One rule on both back ends: an install is empty when its database has no table, view or sequence of its own
+    // and no document or picture is stored. Anything else is replaced only with --force, and kept as an archive first.
+    const stores = createStores(config);
+    const held = { documents: (await stores.storage.list()).length, images: (await stores.images.list()).length };
+    const installEmpty = database.relations === 0 && held.documents === 0 && held.images === 0;
+    if (!installEmpty && !force) {
+      throw new BackupError(
+        `This install is not empty: ${describeInstall(manifest.dialect, database, held, config)}. A restore replaces all of it: restore into a new, empty install, ` +
+          `or add --force to replace it (a copy of what is there is then written to ${backupsFolder(config)} first).`,
+      );
     }
 
     // With STORAGE_URL the documents and pictures go to the bucket, checked against what it holds first.
     const newDocuments = path.join(unpacked, DOCUMENTS_ENTRY);
     const newImages = path.join(unpacked, IMAGES_ENTRY);
-    const stores = config.s3 ? createStores(config) : undefined;
-    const plans = stores ? [await planObjects(stores.storage, newDocuments, "document"), await planObjects(stores.images, newImages, "picture")] : [];
+    const plans = config.s3 ? [await planObjects(stores.storage, newDocuments, "document"), await planObjects(stores.images, newImages, "picture")] : [];
+
+    // The last step before anything is replaced: the install as it is, in the archive `npm run backup` writes.
+    if (!installEmpty) {
+      try {
+        kept = (await createBackup(config, defaultBackupFile(config, new Date(), "before-restore-"))).file;
+      } catch (error) {
+        throw new BackupError(
+          `Could not keep a copy of this install before replacing it: ${(error as Error).message}\n` +
+            `Restore into a new, empty install instead, or empty this one by hand once what it holds is safe.`,
+        );
+      }
+      log(`Kept a copy of the install as it was: ${kept} (to undo this restore: npm run restore -- ${kept} --force)`);
+    }
 
     // Swap: the live files aside, the restored ones in. Renames within DATA_DIR are atomic.
     const swaps: { from: string; live: string }[] = [];
-    if (!stores) {
+    if (!config.s3) {
       for (const [from, live] of [[newDocuments, "documents"], [newImages, "images"]] as const) {
         await mkdir(from, { recursive: true });
         await fsyncPath(from);
@@ -264,7 +322,7 @@ export async function restoreBackup(config: Config, archive: string, options: Re
 
     if (manifest.dialect === "postgres") {
       log("Loading the database (one transaction)…");
-      await loadPostgres(config.databaseUrl!, path.join(unpacked, POSTGRES_ENTRY), work, targetEmpty);
+      await loadPostgres(config.databaseUrl!, path.join(unpacked, POSTGRES_ENTRY), work, database.relations === 0);
     }
     placed = [];
     moved.length = 0;
@@ -277,13 +335,9 @@ export async function restoreBackup(config: Config, archive: string, options: Re
         log(`Warning: the restore succeeded, but removing files of the bucket that the backup does not hold failed (${(error as Error).message}); they are unused.`);
       }
     }
-    const documents = documentCount(manifest);
-    const images = imageCount(manifest);
-    const t = manifest.database.tables;
     log(
-      `Restored the ${DIALECT_NAMES[manifest.dialect]} database (news posts: ${t.news_post ?? 0}, events: ${t.event ?? 0}, ` +
-        `measurements: ${t.measurement ?? 0}, members: ${t.member ?? 0}), ${documents} document file${documents === 1 ? "" : "s"} and ${images} picture file${images === 1 ? "" : "s"} ` +
-        `into ${dataDir}${config.s3 ? ` and s3://${config.s3.bucket}/${config.s3.prefix}` : ""}.`,
+      `Restored the ${DIALECT_NAMES[manifest.dialect]} database (${headlineRows(manifest.database.tables)}), ` +
+        `${storedFiles({ documents: documentCount(manifest), images: imageCount(manifest) })} into ${dataDir}${config.s3 ? ` and ${bucketName(config.s3)}` : ""}.`,
     );
     return manifest;
   } catch (error) {
@@ -294,9 +348,12 @@ export async function restoreBackup(config: Config, archive: string, options: Re
       for (const { live, aside } of moved.reverse()) await rename(aside, live);
       if (moved.length > 0) await fsyncPath(dataDir);
       moved.length = 0;
+      // The install is as it was, so the copy of it is one archive too many.
+      if (kept) await rm(kept, { force: true });
     } catch (rollbackError) {
       throw new RollbackError(
-        `${(error as Error).message}\nThen putting the previous files back failed (${(rollbackError as Error).message}): they are in ${old}; move them back by hand.`,
+        `${(error as Error).message}\nThen putting the previous files back failed (${(rollbackError as Error).message}): they are in ${old}; move them back by hand.` +
+          (kept ? ` A copy of the install as it was is in ${kept}.` : ""),
       );
     }
     throw error;

@@ -1,7 +1,8 @@
 /**
- * The SQLite side of backup and restore: a consistent copy of the live database, its integrity check, and whether
- * another process has the file open.
+ * The SQLite side of backup and restore: a consistent copy of the live database, its integrity check, what the live
+ * database holds, and whether another process has the file open.
  */
+import { existsSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import { BackupError } from "./manifest.ts";
 
@@ -13,6 +14,23 @@ export interface Snapshot {
   tables: Record<string, number>;
   /** Storage ids of the documents the copy lists. */
   documentIds: string[];
+}
+
+/** What a live database holds, for the check before a restore replaces it. */
+export interface DatabaseContents {
+  /** Its own tables, views and sequences (PostgreSQL's or SQLite's own catalogue left out); 0 for an empty one. */
+  relations: number;
+  /** Rows per table. */
+  tables: Record<string, number>;
+}
+
+/** The condition on `sqlite_schema` that leaves out SQLite's own tables (`sqlite_sequence`, `sqlite_stat1`, ...). */
+const OWN_OBJECTS = "name NOT LIKE 'sqlite\\_%' ESCAPE '\\'";
+
+/** The database's own tables, each with its number of rows. */
+function tableRows(db: SQLite.Database): Record<string, number> {
+  const names = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND ${OWN_OBJECTS} ORDER BY name`).pluck().all() as string[];
+  return Object.fromEntries(names.map((name) => [name, db.prepare(`SELECT count(*) FROM "${name.replaceAll('"', '""')}"`).pluck().get() as number]));
 }
 
 /**
@@ -48,16 +66,37 @@ export function snapshotSqlite(source: string, target: string): Snapshot {
   checkSqliteIntegrity(target, "The copy of the database");
   const copy = new SQLite(target, { fileMustExist: true, readonly: true });
   try {
-    const names = copy.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").pluck().all() as string[];
-    const tables: Record<string, number> = {};
-    for (const name of names) tables[name] = copy.prepare(`SELECT count(*) FROM "${name.replaceAll('"', '""')}"`).pluck().get() as number;
-    const migrations = names.includes("kysely_migration")
-      ? (copy.prepare("SELECT name FROM kysely_migration ORDER BY name").pluck().all() as string[])
-      : [];
-    const documentIds = names.includes("document") ? (copy.prepare("SELECT id FROM document").pluck().all() as string[]) : [];
+    const tables = tableRows(copy);
+    const migrations = "kysely_migration" in tables ? (copy.prepare("SELECT name FROM kysely_migration ORDER BY name").pluck().all() as string[]) : [];
+    const documentIds = "document" in tables ? (copy.prepare("SELECT id FROM document").pluck().all() as string[]) : [];
     return { migrations, tables, documentIds };
   } finally {
     copy.close();
+  }
+}
+
+/**
+ * What the live SQLite database holds, read without writing to it. Opened for writing all the same: a read-only
+ * connection to a database in WAL mode cannot remove the -wal and -shm files it makes, and would leave them behind.
+ * @param file the live database file ($DATA_DIR/shoreline.db)
+ * @returns no relations when there is no file yet
+ * @throws BackupError when the file is not a database SQLite can read (damaged?): a restore keeps a copy of what it
+ *   replaces, and this cannot be copied
+ */
+export function sqliteContents(file: string): DatabaseContents {
+  if (!existsSync(file)) return { relations: 0, tables: {} };
+  try {
+    const db = new SQLite(file, { fileMustExist: true });
+    try {
+      const relations = db.prepare(`SELECT count(*) FROM sqlite_schema WHERE type IN ('table', 'view') AND ${OWN_OBJECTS}`).pluck().get() as number;
+      return { relations, tables: tableRows(db) };
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    throw new BackupError(
+      `Could not read the database ${file} (${(error as Error).message}). A restore first keeps a copy of what it replaces, and this file cannot be copied: if it is damaged, move it out of DATA_DIR, then restore again.`,
+    );
   }
 }
 
@@ -76,7 +115,7 @@ export function sqliteInUse(file: string): boolean {
     return false;
   } catch (error) {
     if ((error as { code?: string }).code?.startsWith("SQLITE_BUSY")) return true;
-    return false; // not a readable database (damaged?): nobody can be using it, and it is about to be replaced
+    return false; // not a readable database (damaged?): nobody can be using it (sqliteContents says what is wrong)
   } finally {
     db.close();
   }
