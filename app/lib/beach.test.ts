@@ -15,6 +15,7 @@ import {
   publicBeachStatus,
   readReadingValue,
   STALE_AFTER_DAYS,
+  STATUS_MEANING,
   thirtyDayGeometricMean,
 } from "./beach.ts";
 
@@ -62,6 +63,15 @@ describe("adminBeachStatus (spec §4: the admin table treats 1000 and above as C
   });
 });
 
+describe("STATUS_MEANING: what each status tells a swimmer", () => {
+  it("says Open is safe, Caution who should stay out, Closed to stay out, and Error to ask the board", () => {
+    expect(STATUS_MEANING.Open).toBe("Swimming is OK.");
+    expect(STATUS_MEANING.Caution).toMatch(/not advised for young children, older adults or anyone with a weakened immune system/);
+    expect(STATUS_MEANING.Closed).toBe("Stay out of the water.");
+    expect(STATUS_MEANING.Error).toMatch(/cannot be classified.*board/);
+  });
+});
+
 describe("isStale (spec §4: older than 7 days)", () => {
   it.each([
     [6, false],
@@ -82,6 +92,7 @@ describe("readReadingValue: a plain decimal number of E. coli per 100 mL, 0 to 1
     ["12", 12],
     ["12.5", 12.5],
     [".5", 0.5],
+    [".25", 0.25],
     ["007", 7],
     ["155.951916", 155.951916],
     [" 12 ", 12],
@@ -180,7 +191,7 @@ describe("geometricMean (EPA 2012 RWQC)", () => {
   });
 
   it("refuses no values", () => {
-    expect(() => geometricMean([])).toThrow(RangeError);
+    expect(() => geometricMean([])).toThrow(new RangeError("The geometric mean of no values is undefined"));
   });
 });
 
@@ -219,5 +230,12 @@ describe("thirtyDayGeometricMean: 30 days ending at the latest sample, at least 
     const dates = ["2026-07-01", "2026-07-02", "2026-07-03", "2026-07-04", "2026-07-05"];
     expect(thirtyDayGeometricMean(dates.map((d) => reading(d, 126)))!.exceeds).toBe(false);
     expect(thirtyDayGeometricMean(dates.map((d) => reading(d, 127)))!.exceeds).toBe(true);
+  });
+
+  it("takes a mean within a billionth of 126 (floating-point error) as 126, and one a millionth above as above", () => {
+    const dates = ["2026-07-01", "2026-07-02", "2026-07-03", "2026-07-04", "2026-07-05"];
+    const at = (value: number) => thirtyDayGeometricMean(dates.map((d) => reading(d, value)))!;
+    expect(at(126 * (1 + 1e-11))).toMatchObject({ mean: expect.closeTo(126, 6), exceeds: false });
+    expect(at(126 * (1 + 1e-6))).toMatchObject({ mean: expect.closeTo(126, 3), exceeds: true });
   });
 });

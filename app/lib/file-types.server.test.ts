@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { cleanDisplayName, createTextCheck, detectDocumentType, downloadName } from "./file-types.server.ts";
+import {
+  ACCEPTED_TYPES,
+  cleanDisplayName,
+  createTextCheck,
+  detectDocumentType,
+  downloadName,
+  EXTENSIONS,
+  HEAD_BYTES,
+  NO_NAME_MESSAGE,
+  textType,
+  UNSUPPORTED_MESSAGE,
+} from "./file-types.server.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const PDF = bytes("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
@@ -23,6 +34,22 @@ describe("detectDocumentType: judged by content (spec §5: four types)", () => {
     expect(await detectDocumentType(EXE, "minutes.pdf")).toBeUndefined();
     expect(await detectDocumentType(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0]), "a.txt")).toBeUndefined();
   });
+  it("checks text to its end: a bad byte after the first 4,100 bytes (the signature's share) refuses the file", async () => {
+    expect(HEAD_BYTES).toBe(4100);
+    const text = (length: number) => "a".repeat(length);
+    for (const at of [HEAD_BYTES - 1, HEAD_BYTES, HEAD_BYTES + 1, 5000, 100_000]) {
+      expect(await detectDocumentType(bytes(`${text(at)}\u0000rest`), "a.txt"), `NUL at byte ${at}`).toBeUndefined();
+      expect(await detectDocumentType(new Uint8Array([...bytes(text(at)), 0xc3, 0x28]), "a.txt"), `invalid UTF-8 at byte ${at}`).toBeUndefined();
+      expect(await detectDocumentType(bytes(`${text(at)}\u001b[2J`), "a.txt"), `ESC at byte ${at}`).toBeUndefined();
+      expect(await detectDocumentType(bytes(`${text(at)}\nthe rest, plain`), "a.txt"), `clean, ${at} bytes before a line break`).toBe("text/plain");
+    }
+  });
+  it("allows tab, line feed, form feed and carriage return, and no other C0 control or DEL", async () => {
+    const allowed = ["\t", "\n", "\f", "\r", " ", "~"];
+    const refused = ["\u0000", "\u0001", "\u0008", "\u000b", "\u000e", "\u001f", "\u007f"];
+    for (const c of allowed) expect(await detectDocumentType(bytes(`a${c}b`), "a.txt"), JSON.stringify(c)).toBe("text/plain");
+    for (const c of refused) expect(await detectDocumentType(bytes(`a${c}b`), "a.txt"), JSON.stringify(c)).toBeUndefined();
+  });
   it("refuses markup a browser would run, binary text and empty files", async () => {
     expect(await detectDocumentType(bytes("<!DOCTYPE html><script>alert(1)</script>"), "a.txt")).toBeUndefined();
     expect(await detectDocumentType(bytes("  <svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>"), "a.csv")).toBeUndefined();
@@ -30,6 +57,35 @@ describe("detectDocumentType: judged by content (spec §5: four types)", () => {
     expect(await detectDocumentType(bytes("text\u0000with NUL"), "a.txt")).toBeUndefined();
     expect(await detectDocumentType(new Uint8Array([0xc3, 0x28]), "a.txt")).toBeUndefined();
     expect(await detectDocumentType(new Uint8Array(), "a.txt")).toBeUndefined();
+    // The decoder drops one byte order mark; a second one is white space before the markup, not a disguise.
+    expect(await detectDocumentType(bytes("\uFEFF\uFEFF<script>alert(1)</script>"), "a.txt")).toBeUndefined();
+    expect(await detectDocumentType(bytes("\n\t <IFRAME src=x>"), "a.txt")).toBeUndefined();
+  });
+  it("looks for markup only at the start: a text that mentions a tag is text", async () => {
+    expect(await detectDocumentType(bytes("Minutes: the webmaster removed the <script> tag from the <html> page.\n"), "minutes.txt")).toBe("text/plain");
+    expect(await detectDocumentType(bytes("note,value\nsee <svg> in the logo file,1\n"), "notes.csv")).toBe("text/csv");
+  });
+});
+
+describe("what an accepted file is stored and named as", () => {
+  it("gives each of the four types its own extension (spec §3: storage id = time stamp + extension)", () => {
+    expect(ACCEPTED_TYPES.map((type) => [type, EXTENSIONS[type]])).toEqual([
+      ["text/plain", ".txt"],
+      ["text/csv", ".csv"],
+      ["application/pdf", ".pdf"],
+      ["image/jpeg", ".jpg"],
+    ]);
+  });
+  it("takes text as CSV only when the name ends in .csv", () => {
+    expect(textType("readings.csv")).toBe("text/csv");
+    expect(textType("READINGS.CSV")).toBe("text/csv");
+    expect(textType("readings.csv.txt")).toBe("text/plain");
+    expect(textType("readings_csv")).toBe("text/plain");
+    expect(textType("csv")).toBe("text/plain");
+  });
+  it("tells the uploader which types are accepted", () => {
+    expect(UNSUPPORTED_MESSAGE).toMatch(/not supported/);
+    for (const kind of ["text file", "CSV", "PDF", "JPEG"]) expect(UNSUPPORTED_MESSAGE).toContain(kind);
   });
 });
 
@@ -39,18 +95,28 @@ describe("cleanDisplayName", () => {
     expect(cleanDisplayName("../../etc/passwd")).toBe("passwd");
     expect(cleanDisplayName("C:\\Users\\ann\\dues.csv")).toBe("dues.csv");
     expect(cleanDisplayName("..")).toBe("");
+    expect(cleanDisplayName(".")).toBe("");
+    expect(cleanDisplayName("minutes/")).toBe("");
   });
   it("removes control characters and quotes, folds white space, caps the length", () => {
     expect(cleanDisplayName('a\r\nb\t"c".txt')).toBe("a b c.txt");
     expect(cleanDisplayName("x".repeat(500)).length).toBe(200);
+    expect(cleanDisplayName(`${"x".repeat(199)} and more.pdf`)).toBe("x".repeat(199));
+    expect(cleanDisplayName(`  \u0007 ${"x".repeat(200)}`)).toBe("x".repeat(200));
     expect(cleanDisplayName("   ")).toBe("");
+  });
+  it("asks for a name with letters or digits when nothing is left", () => {
+    expect(NO_NAME_MESSAGE).toMatch(/Please give a name with letters or digits/);
   });
   it("removes bidirectional formatting characters, so the name reads as it is stored", () => {
     expect(cleanDisplayName("ev\u202Eil.exe.csv")).toBe("evil.exe.csv");
     expect(cleanDisplayName("invoice\u2067\u200Ffdp.exe.pdf")).toBe("invoicefdp.exe.pdf");
     expect(cleanDisplayName(" \u202E \u2066\u2069 ")).toBe("");
   });
-  it("keeps unicode", () => expect(cleanDisplayName("Protokoll Seeverein – Übersicht.pdf")).toBe("Protokoll Seeverein – Übersicht.pdf"));
+  it("keeps unicode, composed (NFC)", () => {
+    expect(cleanDisplayName("Protokoll Seeverein – Übersicht.pdf")).toBe("Protokoll Seeverein – Übersicht.pdf");
+    expect(cleanDisplayName("U\u0308bersicht.pdf")).toBe("\u00dcbersicht.pdf");
+  });
 });
 
 describe("downloadName: the saved file's extension is one of the checked type", () => {
@@ -73,6 +139,9 @@ describe("downloadName: the saved file's extension is one of the checked type", 
     ["Report 2026.final", "text/plain", "Report 2026.final.txt"],
     // nothing before the extension
     [".html", "text/plain", "document.txt"],
+    // a name that is only an extension's letters has no extension
+    ["pdf", "application/pdf", "pdf.pdf"],
+    ["CSV", "text/csv", "CSV.csv"],
   ] as const)("%s checked as %s is saved as %s", (name, type, expected) => {
     expect(downloadName(name, type)).toBe(expected);
   });
@@ -95,5 +164,32 @@ describe("createTextCheck: the text check chunk by chunk, as an upload arrives",
       [bytes("\uFEFF   <svg onload='alert(1)'/>"), false],
     ];
     for (const [data, expected] of cases) for (const size of [1, 2, 3, 7, 1000, 1_000_000]) expect(accepts(data, size), `${data.length} bytes in pieces of ${size}`).toBe(expected);
+  });
+  it("refuses a bad byte in a piece after the first 4,100 bytes, as an upload's stream brings it", () => {
+    for (const late of [bytes(`${"a".repeat(HEAD_BYTES)}\u0000`), new Uint8Array([...bytes("b".repeat(6000)), 0xff]), bytes(`${"c".repeat(9000)}\u007f`)]) {
+      for (const size of [HEAD_BYTES, 1000, 65_536]) expect(accepts(late, size), `${late.length} bytes in pieces of ${size}`).toBe(false);
+    }
+  });
+  it("stays refused after the first piece that fails, whatever comes next", () => {
+    const check = createTextCheck();
+    expect(check.push(bytes("fine\n"))).toBe(true);
+    expect(check.push(bytes("bad\u0000"))).toBe(false);
+    expect(check.push(bytes("fine again\n"))).toBe(false);
+    expect(check.end()).toBe(false);
+  });
+  it("decides on markup once the first 1,024 characters are in, and not before", () => {
+    const html = (length: number) => bytes(`<html>${"x".repeat(length - 6)}`);
+    for (const length of [1024, 1025]) {
+      const check = createTextCheck();
+      expect(check.push(html(length)), `${length} characters`).toBe(false);
+    }
+    const short = createTextCheck();
+    expect(short.push(html(1023))).toBe(true);
+    expect(short.end()).toBe(false);
+    // The first 1,024 characters of plain text settle it: what follows is checked for control bytes only.
+    const plain = createTextCheck();
+    expect(plain.push(bytes("a".repeat(1024)))).toBe(true);
+    expect(plain.push(bytes("<html>"))).toBe(true);
+    expect(plain.end()).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ export const EXTENSIONS: Record<AcceptedType, string> = {
 
 export const UNSUPPORTED_MESSAGE = "This file type is not supported. Please upload a text file, a CSV file, a PDF or a JPEG picture.";
 
+// \s takes in a byte order mark (U+FEFF) too: the decoder drops the first one, and a second must not hide markup.
 const MARKUP = /^\s*(<!doctype|<html|<svg|<\?xml|<script|<body|<head|<iframe|<object|<embed)/i;
 
 /** How many first bytes decide a binary type (file-type reads at most this many for the signatures we take). */
@@ -58,7 +59,7 @@ export function createTextCheck(): { push(chunk: Uint8Array): boolean; end(): bo
       start += text;
       if (start.length >= 1024) {
         startChecked = true;
-        return !MARKUP.test(start.slice(0, 1024).replace(/^\uFEFF/, ""));
+        return !MARKUP.test(start.slice(0, 1024));
       }
     }
     return true;
@@ -80,7 +81,7 @@ export function createTextCheck(): { push(chunk: Uint8Array): boolean; end(): bo
     end() {
       if (!ok) return false;
       const text = decode();
-      ok = text !== undefined && take(text) && (startChecked || !MARKUP.test(start.slice(0, 1024).replace(/^\uFEFF/, "")));
+      ok = text !== undefined && take(text) && (startChecked || !MARKUP.test(start));
       return ok;
     },
   };

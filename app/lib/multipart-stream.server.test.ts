@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
+import { PassThrough, Readable, Writable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { MaxFileSizeExceededError, MaxFilesExceededError, MultipartParseError } from "@remix-run/form-data-parser";
 import { describe, expect, it } from "vitest";
-import { readMultipartStream, type StreamedFile } from "./multipart-stream.server.ts";
+import { readHead, readMultipartStream, type StreamedFile } from "./multipart-stream.server.ts";
 
 /** A request whose body arrives in the given chunks, then ends (or fails with `failWith`). */
 function request(chunks: Uint8Array[], contentType: string, failWith?: Error): Request {
@@ -130,5 +131,88 @@ describe("readMultipartStream", () => {
         throw failure;
       }),
     ).rejects.toBe(failure);
+  });
+});
+
+describe("readHead: a file's first bytes for its signature check, and the whole file after them", () => {
+  const file = new Uint8Array(9000).map((_, i) => (i * 13) % 251);
+  const pieces = (bytes: Uint8Array, size: number) => Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => Buffer.from(bytes.subarray(i * size, (i + 1) * size)));
+
+  it("gives exactly the first `size` bytes, and the whole file byte for byte, wherever the pieces end", async () => {
+    for (const size of [1, 1000, 4099, 4100, 4101, 9000, 20_000]) {
+      const { head, whole } = await readHead(Readable.from(pieces(file, size)), 4100);
+      expect(Buffer.compare(head, file.subarray(0, 4100)), `pieces of ${size}`).toBe(0);
+      expect(sha(await buffer(whole)), `pieces of ${size}`).toBe(sha(file));
+    }
+  });
+
+  it("gives a shorter file whole as its head, and an empty one as nothing", async () => {
+    const short = file.subarray(0, 100);
+    const read = await readHead(Readable.from(pieces(short, 30)), 4100);
+    expect(Buffer.compare(read.head, short)).toBe(0);
+    expect(Buffer.compare(await buffer(read.whole), short)).toBe(0);
+    const empty = await readHead(Readable.from([]), 4100);
+    expect(empty.head.length).toBe(0);
+    expect((await buffer(empty.whole)).length).toBe(0);
+  });
+
+  it("answers as soon as `size` bytes are in, without waiting for the rest of the upload", async () => {
+    for (const first of [4100, 5000]) {
+      const arriving = new PassThrough();
+      arriving.write(file.subarray(0, first));
+      const answered = await Promise.race([readHead(arriving, 4100), new Promise((resolve) => setTimeout(() => resolve("still waiting"), 500))]);
+      expect(answered, `${first} bytes arrived`).not.toBe("still waiting");
+      const { head, whole } = answered as Awaited<ReturnType<typeof readHead>>;
+      expect(head.length).toBe(4100);
+      arriving.end(file.subarray(first));
+      expect(sha(await buffer(whole))).toBe(sha(file));
+    }
+  });
+
+  it("reads the rest only as fast as the whole is taken (backpressure): a stalled store holds the upload back", async () => {
+    const source = new PassThrough({ highWaterMark: 64 * 1024 });
+    const piece = Buffer.alloc(16 * 1024, 0x61);
+    let written = 0;
+    // The client sends as long as the server takes its bytes: 4 MB in all.
+    const send = () => {
+      while (written < 256 && source.write(piece)) written++;
+      if (written < 256) source.once("drain", () => (written++, send()));
+    };
+    send();
+    const { whole } = await readHead(source, 4100);
+    // Storage that takes one piece and then stalls.
+    whole.pipe(new Writable({ highWaterMark: 16 * 1024, write: () => undefined }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(written * piece.length).toBeLessThan(512 * 1024);
+    whole.destroy();
+    source.destroy();
+  });
+
+  it("fails with the stream's error before the head, and passes a later one on through the whole", async () => {
+    const early = new PassThrough();
+    early.write(file.subarray(0, 1000));
+    const reading = readHead(early, 4100);
+    early.destroy(new Error("the body broke off"));
+    await expect(reading).rejects.toThrow("the body broke off");
+
+    const late = new PassThrough();
+    late.write(file.subarray(0, 5000));
+    const { whole } = await readHead(late, 4100);
+    late.destroy(new Error("the body broke off later"));
+    await expect(buffer(whole)).rejects.toThrow("the body broke off later");
+  });
+
+  it("stops reading the source when the whole is given up before its end", async () => {
+    const source = new PassThrough();
+    source.write(file.subarray(0, 5000));
+    const { whole } = await readHead(source, 4100);
+    for await (const chunk of whole) {
+      expect(chunk.length).toBeGreaterThan(0);
+      break;
+    }
+    // The upload goes on arriving; its next piece is where the reader learns it is no longer wanted.
+    source.write(file.subarray(5000, 6000));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(source.destroyed).toBe(true);
   });
 });

@@ -45,6 +45,10 @@ const CASES: { label: string; name: string; bytes: Uint8Array; type: string; acc
   { label: "zero bytes", name: "empty.pdf", bytes: new Uint8Array(), type: "application/pdf", accept: false },
   { label: "NUL in text", name: "a.txt", bytes: enc("abc\u0000def"), type: "text/plain", accept: false },
   { label: "invalid UTF-8", name: "a.txt", bytes: new Uint8Array([0x66, 0xc3, 0x28, 0x66]), type: "text/plain", accept: false },
+  // The first 4,100 bytes decide a signature; a text is checked to its end all the same.
+  { label: "NUL after the first 4,100 bytes", name: "long.txt", bytes: enc(`${"minutes ".repeat(600)}\u0000`), type: "text/plain", accept: false },
+  { label: "invalid UTF-8 after the first 4,100 bytes", name: "long.csv", bytes: new Uint8Array([...enc("date,value\n".repeat(500)), 0xc3, 0x28]), type: "text/csv", accept: false },
+  { label: "NUL after 320 KB, in a later piece of the body", name: "longer.txt", bytes: enc(`${"minutes ".repeat(40_000)}\u0000`), type: "text/plain", accept: false },
   { label: "PDF/HTML polyglot named .html", name: "both.html", bytes: enc("%PDF-1.4\n<html><script>alert(1)</script>\n%%EOF"), type: "text/html", accept: "application/pdf" },
   { label: "path traversal name", name: "../../../../etc/passwd", bytes: enc("root:x:0:0"), type: "text/plain", accept: "text/plain" },
   { label: "Windows path name", name: "..\\..\\boot.ini", bytes: enc("[boot loader]"), type: "text/plain", accept: "text/plain" },

@@ -1,0 +1,23 @@
+/**
+ * The tests Stryker runs against each mutant (`npm run test:mutation`, stryker.config.ts): only the fast in-process
+ * tests of the mutated modules. A test that starts the production build (`build/`) in a child process never sees a
+ * mutant, so none is listed here.
+ */
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: [
+      "server/security.test.ts",
+      "app/lib/file-types.server.test.ts",
+      "app/lib/multipart-stream.server.test.ts",
+      "app/lib/mail-tokens.server.test.ts",
+      "app/lib/beach.test.ts",
+      "tests/integration/outbox-claim.test.ts",
+      "tests/integration/throttle.test.ts",
+    ],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
