@@ -97,7 +97,7 @@ export async function recordAttempt(db: Database, email: string, ip: string, suc
 /**
  * Forgets an account's failed sign-ins: its password has just been reset through a link mailed to it, so the
  * guesses against the old one no longer matter (OWASP's authentication cheat sheet: a successful reset unlocks).
- * The client address's count stays.
+ * Those rows no longer count against the addresses they came from either; failures on other accounts still do.
  */
 export async function clearFailures(db: Database, email: string): Promise<void> {
   await db.deleteFrom("sign_in_attempt").where("email", "=", accountOf(email)).where("succeeded", "=", 0).execute();
