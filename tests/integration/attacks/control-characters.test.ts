@@ -8,10 +8,10 @@ import ICAL from "ical.js";
 import { expect } from "vitest";
 import { onBothBackEnds, type Target } from "./support.ts";
 
-/** Characters XML 1.0 does not allow (§2.2 Char: tab, LF, CR and from U+0020 on). */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
-/** Control characters iCalendar TEXT may not hold (RFC 5545 §3.3.11: CONTROL but HTAB; CRLF ends lines). */
-const NOT_ICAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\r(?!\n)|(?<!\r)\n/;
+/** Characters XML 1.0 does not allow (§2.2 Char: tab, LF, CR and from U+0020 on), and the C1 controls it discourages. */
+const NOT_XML = /[^\P{Cc}\t\n\r]|[\uFFFE\uFFFF]/u;
+/** Control characters iCalendar TEXT may not hold (RFC 5545 §3.3.11: CONTROL but HTAB; CRLF ends lines), and C1. */
+const NOT_ICAL = /[^\P{Cc}\t\r\n]|\r(?!\n)|(?<!\r)\n/u;
 const HOSTILE = "Lake\u0001 clean-up\u000B day\u0000\u001F\u007F\u0085";
 
 async function post(target: Target, path: string, fields: Record<string, string>) {
