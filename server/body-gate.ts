@@ -84,7 +84,8 @@ export function bodyGate(ruleFor: (path: string) => Promise<BodyRule>) {
       // The rest of the body is not read: the connection closes after the answer.
       res.status(status).set("Connection", "close").type("text/plain").send(message);
     };
-    if (!BODY_TYPES[rule.kind].includes(mediaType(req.get("content-type")))) return refuse(415, BODY_MESSAGES.wrongType(rule.kind));
+    const types = BODY_TYPES[rule.kind];
+    if (types && !types.includes(mediaType(req.get("content-type")))) return refuse(415, BODY_MESSAGES.wrongType(types));
     const counter = counters.get(req);
     const declared = Number(req.get("content-length"));
     if (declared > rule.limit) {

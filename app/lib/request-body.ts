@@ -9,6 +9,8 @@
  * - An upload route (`kind: "upload"`) takes a form up to its own limit and reads it itself (streamed, or files
  *   bounded one by one), answering 400 for a malformed one.
  * - A JSON route (`kind: "json"`) takes `application/json` up to its own limit.
+ * - A route that reads no body (`kind: "ignored"`: a button that confirms or unsubscribes, whose POST a mailbox
+ *   provider may send in any form, RFC 8058 §3.2) takes any type, up to 1 MB, and nothing reads it.
  */
 import { createContext, data, type MiddlewareFunction } from "react-router";
 import { humanSize } from "./format.ts";
@@ -18,7 +20,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** What a route's handle may say about its request bodies. */
 export interface BodyRule {
-  kind: "form" | "upload" | "json";
+  kind: "form" | "upload" | "json" | "ignored";
   /** Most bytes, headers of the parts included (Content-Length, or counted as they arrive). */
   limit: number;
 }
@@ -26,18 +28,22 @@ export interface BodyRule {
 /** The rule of a route that says nothing. */
 export const FORM_BODY: BodyRule = { kind: "form", limit: DEFAULT_BODY_LIMIT };
 
-/** The media types each kind of body may have (`Content-Type` without its parameters, lower case). */
-export const BODY_TYPES: Record<BodyRule["kind"], readonly string[]> = {
+/** The rule of a route whose action reads no body. */
+export const IGNORED_BODY: BodyRule = { kind: "ignored", limit: DEFAULT_BODY_LIMIT };
+
+/** The media types each kind of body may have (`Content-Type` without its parameters, lower case); null: any. */
+export const BODY_TYPES: Record<BodyRule["kind"], readonly string[] | null> = {
   form: ["application/x-www-form-urlencoded", "multipart/form-data"],
   // Upload screens also post their plain forms (a reading typed in beside the CSV import).
   upload: ["application/x-www-form-urlencoded", "multipart/form-data"],
   json: ["application/json"],
+  ignored: null,
 };
 
 /** The answers of the body gate, as the sender reads them (plain text). */
 export const BODY_MESSAGES = {
   tooLarge: (limit: number) => `The request is too large: this address takes at most ${formatBytes(limit)}.`,
-  wrongType: (kind: BodyRule["kind"]) => `This address takes ${BODY_TYPES[kind].join(" or ")}; send the request as that.`,
+  wrongType: (types: readonly string[]) => `This address takes ${types.join(" or ")}; send the request as that.`,
   unreadable: "The form could not be read: it was cut off or malformed. Please send it again.",
 };
 

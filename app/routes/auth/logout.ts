@@ -1,6 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { getServices, redirectWithCookies } from "#app/lib/context.server.ts";
+import { IGNORED_BODY } from "#app/lib/request-body.ts";
+
+/** Signing out reads no body. */
+export const handle = { body: IGNORED_BODY };
 
 /** Signs out: the session is deleted on the server and its cookie cleared; then home (spec §2). */
 export async function action({ request, context }: Route.ActionArgs) {

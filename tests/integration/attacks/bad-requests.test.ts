@@ -7,7 +7,7 @@
 import { expect } from "vitest";
 import { onBothBackEnds, type Target } from "./support.ts";
 
-const PUBLIC_FORMS = ["/subscribe", "/login", "/reset-password", "/unsubscribe/x"];
+const PUBLIC_FORMS = ["/subscribe", "/login", "/reset-password", "/subscriptions/x"];
 const WRONG_TYPE = "This address takes application/x-www-form-urlencoded or multipart/form-data; send the request as that.";
 const UNREADABLE = "The form could not be read: it was cut off or malformed. Please send it again.";
 
@@ -33,6 +33,16 @@ onBothBackEnds("finding 7: a malformed request gets a 4xx with its reason", (att
         const response = await fetch(`${url}${path}`, { method: "POST", headers: { Origin: url, ...headers }, body: "email=a%40b.org" });
         expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(415);
         expect(await response.text()).toBe(WRONG_TYPE);
+      }
+    }
+  });
+
+  attack("the one-click unsubscribe and the confirming button read no body: any type is taken, as mailbox providers send it (RFC 8058)", async ({ url }) => {
+    for (const path of ["/unsubscribe/x", "/subscribe/confirm/x"]) {
+      for (const headers of [{ "Content-Type": "text/plain" }, {}, { "Content-Type": "multipart/form-data; boundary=x" }] as Record<string, string>[]) {
+        const response = await fetch(`${url}${path}`, { method: "POST", headers, body: "List-Unsubscribe=One-Click" });
+        // The made-up token is refused as any invalid link is, whatever the body.
+        expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(404);
       }
     }
   });

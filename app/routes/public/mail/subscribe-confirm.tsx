@@ -7,6 +7,10 @@ import { LINK_INVALID, LIST_LABELS } from "#app/lib/mail-texts.ts";
 import { readLink } from "#app/lib/subscriptions.server.ts";
 import { InvalidLinkBoundary } from "#app/components/InvalidLink.tsx";
 import { confirmSubscriber, getSubscriber, parseLists } from "#app/models/subscribers.server.ts";
+import { IGNORED_BODY } from "#app/lib/request-body.ts";
+
+/** The confirming POST reads no body. */
+export const handle = { body: IGNORED_BODY };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Confirm your subscription", "Confirm an email subscription.");

@@ -5,6 +5,10 @@ import { getServices } from "#app/lib/context.server.ts";
 import { LINK_INVALID, LIST_LABELS } from "#app/lib/mail-texts.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { readLink, unsubscribe } from "#app/lib/subscriptions.server.ts";
+import { IGNORED_BODY } from "#app/lib/request-body.ts";
+
+/** The one-click POST (RFC 8058) reads no body: a mailbox provider may send it in any form. */
+export const handle = { body: IGNORED_BODY };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Unsubscribe", "Stop a list's mail.");
