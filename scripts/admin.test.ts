@@ -57,6 +57,19 @@ describe("npm run admin", () => {
     expect(await canSignIn("treasurer@example.org", "brand-new-password")).toBe(true);
   });
 
+  it("adds an administrator with a password of 8 or 128 characters, and refuses 7 or 129 with a message, adding nobody", async () => {
+    for (const length of [7, 129]) {
+      const result = await admin(["add", `refused${length}@example.org`], "p".repeat(length));
+      expect(result.code, `${length} characters`).toBe(2);
+      expect(result.out).toContain("The password must have 8 to 128 characters.");
+      expect(await canSignIn(`refused${length}@example.org`, "p".repeat(length))).toBe(false);
+    }
+    for (const length of [8, 128]) {
+      expect((await admin(["add", `taken${length}@example.org`], "p".repeat(length))).code, `${length} characters`).toBe(0);
+      expect(await canSignIn(`taken${length}@example.org`, "p".repeat(length))).toBe(true);
+    }
+  });
+
   it("refuses to reset an account that does not exist, a short password and bad usage", async () => {
     expect((await admin(["reset-password", "nobody@example.org"], "long-enough-password")).code).toBe(1);
     expect((await admin(["add", "short@example.org"], "short")).code).toBe(2);

@@ -98,6 +98,16 @@ describe("loadConfig: bad values name the variable", () => {
 
   it("an AUTH_SECRET shorter than 32 characters", () => {
     expect(configError({ DATA_DIR: dataDir, AUTH_SECRET: "short" }).message).toContain("AUTH_SECRET");
+    // The README: "at least 32 characters".
+    expect(configError({ DATA_DIR: dataDir, AUTH_SECRET: "s".repeat(31) }).message).toContain("AUTH_SECRET");
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: "s".repeat(32) }).authSecret).toBe("s".repeat(32));
+  });
+
+  it("an ADMIN_PASSWORD of 7 or 129 characters; 8 and 128 are taken", () => {
+    for (const length of [7, 129]) {
+      expect(configError({ DATA_DIR: dataDir, ADMIN_EMAIL: "board@example.org", ADMIN_PASSWORD: "p".repeat(length) }).message, `${length} characters`).toContain("ADMIN_PASSWORD");
+    }
+    for (const length of [8, 128]) expect(loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: "board@example.org", ADMIN_PASSWORD: "p".repeat(length) }).admin?.password).toHaveLength(length);
   });
 
   it("SEED other than demo or none", () => {

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { ownUrl } from "./server-url.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.ts";
 import type { S3Settings } from "./storage-s3.server.ts";
 
 const optionalString = z
@@ -31,7 +32,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").max(128).optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`).optional()),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().trim().min(3).default("Shoreline <no-reply@shoreline.invalid>"),
   DKIM_DOMAIN: optionalString.pipe(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name, e.g. heronlake.org").optional()),

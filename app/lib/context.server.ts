@@ -25,20 +25,32 @@ export function getServices(context: Readonly<RouterContextProvider>): Services 
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * The signed-in user of a request, or null; reads the session cookie and the session table. A session older than
- * the absolute lifetime is revoked on the server and counts as none.
+ * What the session lookup of a request found: the signed-in user or null, and the cookies better-auth set on the way
+ * (`Set-Cookie` values: a session renewed by the sliding expiry with 7 more days, or an expired one's removal), which
+ * the response must carry so that the browser's cookie lives as long as the session.
  */
-export async function getSignedInUser(services: Services, request: Request, now = Date.now()): Promise<SignedInUser | null> {
-  if (!request.headers.get("cookie")) return null;
-  const session = await services.auth.api.getSession({ headers: request.headers });
-  if (!session) return null;
+export interface SessionLookup {
+  user: SignedInUser | null;
+  setCookies: string[];
+}
+
+/**
+ * Looks a request's session up: the session cookie, then the session table. A session older than the absolute
+ * lifetime is revoked on the server and counts as none.
+ * @param now ms since epoch
+ */
+export async function lookUpSession(services: Services, request: Request, now = Date.now()): Promise<SessionLookup> {
+  if (!request.headers.get("cookie")) return { user: null, setCookies: [] };
+  const { headers, response: session } = await services.auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  const setCookies = headers.getSetCookie();
+  if (!session) return { user: null, setCookies };
   if (now - new Date(session.session.createdAt).getTime() > SESSION_ABSOLUTE_LIFETIME_MS) {
     const ctx = await services.auth.$context;
     await ctx.internalAdapter.deleteSession(session.session.token);
     services.logger.info({ email: session.user.email }, "session ended: absolute lifetime reached");
-    return null;
+    return { user: null, setCookies: [] };
   }
-  return { id: session.user.id, email: session.user.email };
+  return { user: { id: session.user.id, email: session.user.email }, setCookies };
 }
 
 /**
@@ -59,11 +71,16 @@ export function requestedPath(request: Request): string {
 
 /**
  * Root middleware: looks the session up once per request (cookie, then the session table) and puts the signed-in
- * user, or null, in `userContext` for every loader, action and middleware below. A request without a cookie costs
- * nothing.
+ * user, or null, in `userContext` for every loader, action and middleware below; the cookies better-auth set meanwhile
+ * (a renewed session's) go out with the response. A request without a cookie costs nothing.
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(userContext, await getSignedInUser(getServices(context), request));
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { user, setCookies } = await lookUpSession(getServices(context), request);
+  context.set(userContext, user);
+  if (setCookies.length === 0) return next();
+  const response = await next();
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
 };
 
 /** The signed-in user of this request (set by `sessionMiddleware`), or null for a guest. */

@@ -1,4 +1,7 @@
-/** Documents: bytes on disk under a server-made id, metadata in the database, nothing half-saved. */
+/**
+ * Documents: bytes on disk under a server-made id, metadata in the database, nothing half-saved; and the upload
+ * route's limits (20 MB a document, 10 documents an upload) at their edges.
+ */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { text } from "node:stream/consumers";
@@ -6,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createDiskStorage } from "#app/lib/storage.server.ts";
 import { addDocument, deleteDocument, getDocument, listDocuments, newDocumentId, renameDocument } from "#app/models/documents.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
+import { onBothBackEnds, type Target } from "./attacks/support.ts";
 
 describe.each(backends)("documents on $name", ({ name, create, available }) => {
   let database: TestDatabase | undefined;
@@ -80,5 +84,75 @@ describe.each(backends)("documents on $name", ({ name, create, available }) => {
     const storage = createDiskStorage("/tmp/shoreline-never");
     await expect(storage.put("../../etc/passwd", new Uint8Array([1]))).rejects.toThrow(RangeError);
     await expect(storage.get("..%2F..%2Fx")).rejects.toThrow(RangeError);
+  });
+});
+
+/** A PDF of exactly `size` bytes: its header, a comment to fill, its end marker. */
+function pdfOf(size: number, label: string): Uint8Array {
+  const head = `%PDF-1.4\n% ${label}\n`;
+  const tail = "\n%%EOF\n";
+  const bytes = new Uint8Array(size).fill(0x20);
+  bytes.set(new TextEncoder().encode(head));
+  bytes.set(new TextEncoder().encode(tail), size - tail.length);
+  return bytes;
+}
+
+interface UploadAnswer {
+  status: number;
+  body: { uploaded: string[]; errors: { name: string; message: string }[] };
+}
+
+/** The administrator's upload of `files` in one request, as the documents screen's upload widget posts them. */
+async function upload(target: Target, files: { name: string; bytes: Uint8Array }[]): Promise<UploadAnswer> {
+  const form = new FormData();
+  for (const file of files) form.append("file", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: "application/pdf" }));
+  const response = await fetch(`${target.url}/admin/documents/upload`, {
+    method: "POST",
+    headers: { Cookie: await target.adminCookie(), Accept: "application/json", Origin: target.url },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as UploadAnswer["body"] };
+}
+
+/** What is kept: each document row's name and size, and the files of DATA_DIR/documents. */
+async function keptDocuments(target: Target): Promise<{ rows: [string, number][]; files: string[] }> {
+  const rows = await target.db.db.selectFrom("document").select(["displayName", "size"]).orderBy("displayName").execute();
+  const dir = path.join(target.dataDir, "documents");
+  return { rows: rows.map((r) => [r.displayName, Number(r.size)]), files: existsSync(dir) ? readdirSync(dir).toSorted() : [] };
+}
+
+const MB = 1024 * 1024;
+
+// docs/security.md "Uploads": 20 MB a document and 10 documents an upload, through the upload route of the
+// production build, a byte or a file either side of each edge.
+onBothBackEnds("document uploads at their limits", (edge) => {
+  edge(
+    "a document of exactly 20 MB is kept; one of 20 MB and a byte is refused with its message and nothing of it is kept",
+    async (target) => {
+      const taken = await upload(target, [{ name: "Exactly 20 MB.pdf", bytes: pdfOf(20 * MB, "exactly") }]);
+      expect(taken).toEqual({ status: 200, body: { uploaded: ["Exactly 20 MB.pdf"], errors: [] } });
+      const before = await keptDocuments(target);
+      expect(before.rows).toEqual([["Exactly 20 MB.pdf", 20 * MB]]);
+
+      const refused = await upload(target, [{ name: "A byte over.pdf", bytes: pdfOf(20 * MB + 1, "over") }]);
+      expect(refused).toEqual({ status: 413, body: { uploaded: [], errors: [{ name: "upload", message: "That file is too large: documents of up to 20 MB are accepted." }] } });
+      expect(await keptDocuments(target)).toEqual(before);
+    },
+    60_000,
+  );
+
+  edge("10 documents in one upload are kept; 11 are refused with the message and none of them is kept", async (target) => {
+    const files = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${String(i + 1).padStart(2, "0")}.pdf`, bytes: pdfOf(2_000, `${prefix} ${i}`) }));
+    const before = await keptDocuments(target);
+    const ten = await upload(target, files(10, "Ten"));
+    expect(ten.status).toBe(200);
+    expect(ten.body.uploaded).toHaveLength(10);
+    const after = await keptDocuments(target);
+    expect(after.rows.filter(([name]) => name.startsWith("Ten "))).toHaveLength(10);
+    expect(after.files).toHaveLength(before.files.length + 10);
+
+    const eleven = await upload(target, files(11, "Eleven"));
+    expect(eleven).toEqual({ status: 400, body: { uploaded: [], errors: [{ name: "upload", message: "Upload at most 10 files at a time." }] } });
+    expect(await keptDocuments(target)).toEqual(after);
   });
 });

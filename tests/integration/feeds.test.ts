@@ -154,6 +154,17 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       expect(text).not.toContain("Long gone");
       expect(text).toContain("Fireworks");
     });
+
+    it("lists an event deleted 90 days less a minute ago as cancelled, and not one deleted 90 days and a minute ago", async ({ skip }) => {
+      const db = database(skip);
+      const minute = 60_000;
+      const ninetyDays = 90 * 24 * 60 * minute;
+      await deleteEvent(db.db, (await createEvent(db.db, event({ title: "Cancelled in spring" }), null, 1_000)).id, Date.now() - ninetyDays + minute);
+      await deleteEvent(db.db, (await createEvent(db.db, event({ title: "Cancelled last winter" }), null, 1_000)).id, Date.now() - ninetyDays - minute);
+      const { text } = await calendar(skip);
+      expect(text).toContain("Cancelled in spring");
+      expect(text).not.toContain("Cancelled last winter");
+    });
   });
 
   describe("/events/:id.ics", () => {
@@ -204,6 +215,19 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       expect(shown(after.title)).toBe("Ice is out!");
       expect(after.updated).toBe(new Date(20_000).toISOString());
       expect(after.published).toBe(new Date(10_000).toISOString());
+    });
+
+    it("carries the latest 100 posts: of 101, the oldest is left out", async ({ skip }) => {
+      const db = database(skip);
+      // The post of the test above (2026-04-01) and 100 newer ones.
+      for (let day = 0; day < 100; day++) {
+        const date = new Date(Date.UTC(2026, 4, 1) + day * 86_400_000).toISOString().slice(0, 10);
+        await createNewsPost(db.db, { title: `Dock report ${day + 1}`, text: "Calm.", date, author: "Pat" }, null, 30_000 + day);
+      }
+      const feed = atom.parse(await (await get(newsAtomRoute, db, "/news.atom")).text()).feed;
+      expect(feed.entry).toHaveLength(100);
+      expect(feed.entry.map((e: { title: string }) => shown(e.title))).not.toContain("Ice is out!");
+      expect(shown(feed.entry[0].title)).toBe("Dock report 100");
     });
   });
 
@@ -295,6 +319,16 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       }
       const csv = parseCsv(await (await get(csvRoute, db, "/data/beach-readings.csv")).text(), { columns: true });
       expect(csv).toHaveLength(2405);
+    });
+
+    it("/beach.atom carries the latest 50 readings and /data/swimguide.json the latest 200, of 2,405", async ({ skip }) => {
+      const db = database(skip);
+      const feed = atom.parse(await (await get(beachAtomRoute, db, "/beach.atom")).text()).feed;
+      expect(feed.entry).toHaveLength(50);
+      expect(shown(feed.entry[0].title)).toContain("(2026-06-05)");
+      const doc = JSON.parse(await (await get(swimGuideRoute, db, "/data/swimguide.json")).text());
+      expect(doc.records).toHaveLength(200);
+      expect(doc.records[0].sample.result).toBe(12.5);
     });
   });
 });

@@ -56,9 +56,13 @@ describe.each(backends)("the picture store on $name", ({ create, available }) =>
     if (!database) return context.skip();
     for (const [width, widths] of [
       [200, [200]],
+      [319, [319]],
       [320, [320]],
+      [321, [320]],
       [700, [320, 640]],
+      [1919, [320, 640, 960, 1280]],
       [1920, [320, 640, 960, 1280, 1920]],
+      [1921, [320, 640, 960, 1280, 1920]],
       [2600, [320, 640, 960, 1280, 1920]],
     ] as const) {
       const image = await storeImage(services, await jpeg(width, 100), "A flat blue picture", BY);

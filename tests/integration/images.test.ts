@@ -4,7 +4,8 @@
  * published), and /more/meetboard offers it with srcset, width, height and lazy loading. The same for the
  * association's logo uploaded on /admin/settings: shown at once in the header of cached pages, with priority; kept
  * when the form is saved without a file, removed with its files. A text file named
- * photo.jpg, a truncated JPEG, a picture over 20 MB and a picture without alt text are refused with a clear message,
+ * photo.jpg, a truncated JPEG, a picture over 20 MB (by a byte, too), an alt text over 1,000 characters and a picture
+ * without alt text are refused with a clear message (a picture of exactly 20 MB with 1,000 characters is kept),
  * what was typed comes back, and nothing is stored: no image row, no file under $DATA_DIR/images. sharp's libvips
  * is not in the server's memory until the first picture is processed.
  */
@@ -157,6 +158,43 @@ describe("sharp once a picture was processed", () => {
   });
 });
 
+const MB = 1024 * 1024;
+
+/**
+ * A real JPEG of exactly `size` bytes: a small photo with comment segments (COM, at most 65,533 bytes of text each)
+ * after its start marker, which every decoder skips.
+ */
+async function jpegOfSize(size: number): Promise<Uint8Array> {
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 110, b: 160 } } }).jpeg().toBuffer();
+  const segments: Buffer[] = [];
+  let missing = size - photo.length;
+  while (missing > 0) {
+    // A segment is 4 bytes of marker and length at least; the last but one leaves room for the last.
+    let length = Math.min(65_537, missing);
+    if (missing - length > 0 && missing - length < 4) length -= 4;
+    const segment = Buffer.alloc(length, 0x20);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(length - 2, 2);
+    segments.push(segment);
+    missing -= length;
+  }
+  const bytes = Buffer.concat([photo.subarray(0, 2), ...segments, photo.subarray(2)]);
+  expect(bytes.length).toBe(size);
+  return new Uint8Array(bytes);
+}
+
+describe("pictures at their limits", () => {
+  it("a picture of exactly 20 MB with an alt text of 1,000 characters is kept and shown", async () => {
+    const before = stored();
+    const alt = `Exactly twenty megabytes ${"a".repeat(975)}`;
+    expect(alt).toHaveLength(1000);
+    const response = await postMember({ intent: "save", name: "Exact Size", title: "Member at Large", photoAlt: alt }, { bytes: await jpegOfSize(20 * MB), name: "exact.jpg", type: "image/jpeg" });
+    expect(response.status).toBe(302);
+    expect(stored().rows).toBe(before.rows + 1);
+    expect(await page("/more/meetboard")).toContain(`alt="${alt}"`);
+  });
+});
+
 describe("refused pictures", () => {
   async function refused(file: { bytes: Uint8Array; name: string; type: string }, message: string, alt = "A picture") {
     const before = stored();
@@ -189,6 +227,14 @@ describe("refused pictures", () => {
     const big = new Uint8Array(20 * 1024 * 1024 + 1024);
     big.set(start);
     await refused({ bytes: big, name: "huge.jpg", type: "image/jpeg" }, "The picture is larger than 20 MB.");
+  });
+
+  it("a picture of 20 MB and a byte", async () => {
+    await refused({ bytes: await jpegOfSize(20 * MB + 1), name: "a-byte-over.jpg", type: "image/jpeg" }, "The picture is larger than 20 MB.");
+  });
+
+  it("a new picture's alt text of 1,001 characters", async () => {
+    await refused({ bytes: await phonePhoto(), name: "IMG_0044.jpg", type: "image/jpeg" }, "Please describe the picture in at most 1000 characters.", "a".repeat(1001));
   });
 
   it("a photo without alt text", async () => {

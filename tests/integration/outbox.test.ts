@@ -2,7 +2,7 @@
  * The mail outbox (issue 11) over real databases, SQLite and PostgreSQL alike, sending through the real worker and
  * mailer (nodemailer, pooled SMTP) to a real SMTP server (smtp-server): who a list mail is queued for, one delivery
  * per recipient with the list headers and unsubscribe links, suppression after a 550, a retry after a 451 only once
- * its back-off has passed, a dead sender's claim taken up after its lease (and a stale lease unable to mark a row
+ * its back-off has passed (each step of the schedule to the millisecond, then giving up), a dead sender's claim taken up after its lease (and a stale lease unable to mark a row
  * sent), and, on PostgreSQL, two workers on two connection pools sending 300 recipients each exactly once.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -241,6 +241,35 @@ describe.each(backends)("the outbox on $name", ({ name, create, available }) => 
     expect(sink.acceptedFor("bo@example.org")).toBe(1);
     expect(sink.acceptedFor("ann@example.org")).toBe(1);
     expect(await worker.drain(clock)).toEqual({ sent: 0, failed: 0, retried: 0, skipped: 0 });
+  });
+
+  test("a recipient refused for now is tried again after 1 min, 5 min, 30 min, 2 h and 12 h, not a millisecond sooner, then given up", async () => {
+    const { db, sink, worker } = await setUp();
+    await subscribe(db, "bo@example.org", ["beach"]);
+    sink.refuse.set("bo@example.org", 451);
+    const t0 = Date.now();
+    let now = t0;
+    const clock = () => now;
+    const queued = await queueListMail(db, "beach", mail("Algae"), t0);
+    const bo = async () => (await recipientsOf(db, queued.messageId))[0]!;
+    const idle = { sent: 0, failed: 0, retried: 0, skipped: 0 };
+    expect(await worker.drain(clock)).toEqual({ ...idle, retried: 1 });
+
+    // docs/security.md: "retried after 1 min, 5 min, 30 min, 2 h, 12 h", written out rather than read from the code.
+    const schedule = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000];
+    for (const [step, wait] of schedule.entries()) {
+      const triedAt = now;
+      expect((await bo()).nextAttemptAt, `wait ${step + 1}`).toBe(triedAt + wait);
+      now = triedAt + wait - 1;
+      expect(await worker.drain(clock), `1 ms before try ${step + 2}`).toEqual(idle);
+      now = triedAt + wait;
+      expect(await worker.drain(clock), `try ${step + 2}`).toEqual(step < schedule.length - 1 ? { ...idle, retried: 1 } : { ...idle, failed: 1 });
+    }
+    expect(await bo()).toMatchObject({ state: "failed", attempts: 6 });
+    expect(sink.rcpts.filter((a) => a === "bo@example.org")).toHaveLength(6);
+    expect(await isSuppressed(db, "bo@example.org")).toBe(false);
+    now += 24 * 3_600_000;
+    expect(await worker.drain(clock)).toEqual(idle);
   });
 
   test("a dead sender's claim is taken up after its lease; a stale lease cannot mark a row sent", async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { SUBSCRIBE_ANSWER } from "#app/lib/mail-texts.ts";
 import { runServerToExit, startServer, type RunningServer } from "../support/server.ts";
 
 const dirs: string[] = [];
@@ -87,6 +88,43 @@ describe("server start-up", () => {
     expect(await inFlight).toContain("Beach conditions");
     expect(await exit).toBe(0);
   });
+
+  it("lets a request in flight at SIGTERM finish for 10 s at most: one answered 9.5 s later gets its whole answer, the process exits 10 s after the signal", async () => {
+    const server = await startServer({ DATA_DIR: dataDir(), SEED: "none" });
+    servers.push(server);
+    const url = new URL(`${server.url}/subscribe`);
+    /** A form post whose body comes slowly: its first bytes now, the rest when `finish` is called (or never). */
+    const slowPost = (form: string) => {
+      const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(form), Origin: server.url } });
+      const answer = new Promise<{ status: number; body: string } | Error>((resolve) => {
+        request.on("response", (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on("error", resolve);
+        });
+        request.on("error", resolve);
+      });
+      request.write(form.slice(0, 6));
+      return { answer, finish: () => request.end(form.slice(6)) };
+    };
+    const finishing = slowPost("email=slow%40example.org&list-beach=on");
+    const hanging = slowPost(`email=hanging%40example.org&list-beach=on&pad=${"x".repeat(1000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalled = performance.now();
+    const exit = server.stop("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 9_500));
+    finishing.finish();
+    const answered = await finishing.answer;
+    expect(answered).not.toBeInstanceOf(Error);
+    expect(answered).toMatchObject({ status: 200, body: expect.stringContaining(SUBSCRIBE_ANSWER) });
+    expect(await exit).toBe(0);
+    const exitedAfter = performance.now() - signalled;
+    expect(exitedAfter).toBeGreaterThanOrEqual(10_000);
+    expect(exitedAfter).toBeLessThan(10_900);
+    expect(await hanging.answer).toBeInstanceOf(Error);
+  }, 30_000);
 
   it("compresses pages and caches hashed assets for a year", async () => {
     const server = await startServer({ DATA_DIR: dataDir() });

@@ -1,11 +1,13 @@
 /**
  * First start without a developer (issue 10, the README's contract): while no administrator exists, start-up prints
  * a one-time /setup?token=… link; /setup without that token is 404; the form creates the first administrator and the
- * association's details, signs in, and the link stops working. With ADMIN_EMAIL no link is printed.
+ * association's details, signs in, and the link stops working; unused, it stops working an hour after it was printed.
+ * With ADMIN_EMAIL no link is printed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server.ts";
 
@@ -35,6 +37,8 @@ function printedToken(server: RunningServer): string | null {
   const links = [...server.output().matchAll(/\/setup\?token=([A-Za-z0-9_-]+)/g)];
   return links.at(-1)?.[1] ?? null;
 }
+
+const MINUTE = 60_000;
 
 const FORM = {
   email: "Chair@PineLake.example.org",
@@ -113,6 +117,33 @@ describe("first start without an administrator", () => {
     });
     expect(signIn.status).toBe(302);
   }, 90_000);
+
+  it("a link works for an hour: 59 minutes after it was printed it opens the form, 61 minutes after it is refused and creates nobody", async () => {
+    const dir = dataDir();
+    const before = Date.now();
+    const server = await start({ DATA_DIR: dir, SEED: "none" });
+    const token = printedToken(server)!;
+    const db = new SQLite(path.join(dir, "shoreline.db"));
+    try {
+      // The expiry as the server wrote it when it printed the link; time passing is written as an earlier expiry.
+      const expiry = () => Number((db.prepare("SELECT value FROM setting WHERE key = 'setupTokenExpires'").get() as { value: string }).value);
+      expect(expiry()).toBeGreaterThanOrEqual(before + 60 * MINUTE - MINUTE);
+      expect(expiry()).toBeLessThanOrEqual(Date.now() + 60 * MINUTE + MINUTE);
+      const pass = (ms: number) => db.prepare("UPDATE setting SET value = ? WHERE key = 'setupTokenExpires'").run(String(expiry() - ms));
+
+      pass(59 * MINUTE);
+      const open = await fetch(`${server.url}/setup?token=${token}`);
+      expect(open.status).toBe(200);
+      expect(await open.text()).toContain("Set up your association");
+
+      pass(2 * MINUTE);
+      expect((await fetch(`${server.url}/setup?token=${token}`)).status).toBe(404);
+      expect((await post(server, token, FORM)).status).toBe(404);
+      expect((db.prepare('SELECT count(*) AS n FROM "user"').get() as { n: number }).n).toBe(0);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
 
   it("prints no link when ADMIN_EMAIL gives the administrator", async () => {
     const server = await start({ DATA_DIR: dataDir(), SEED: "none", ADMIN_EMAIL: "admin@example.org", ADMIN_PASSWORD: "a long enough password" });

@@ -11,7 +11,11 @@ import SQLite from "better-sqlite3";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "#app/lib/dates.ts";
+import { createLogger } from "#app/lib/logger.server.ts";
+import { runMaintenance } from "#app/lib/maintenance.server.ts";
 import { LINK_INVALID, SUBSCRIBE_ANSWER, SUBSCRIBE_THROTTLED } from "#app/lib/mail-texts.ts";
+import { confirmSubscriber, requestSubscription } from "#app/models/subscribers.server.ts";
+import { backends } from "../support/databases.ts";
 import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type AcceptedMail, type SmtpSink } from "../support/smtp.ts";
 import { waitFor } from "../support/wait.ts";
@@ -60,6 +64,9 @@ async function pageText(response: Response): Promise<string> {
 function mailsTo(address: string): Received[] {
   return received().filter((r) => r.to === address);
 }
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 let clientNumber = 0;
 /** A client address of its own for each call unless given (TRUST_PROXY: the server reads X-Forwarded-For). */
@@ -178,6 +185,100 @@ describe("subscribing", () => {
     await waitFor(() => received().filter((r) => r.to.startsWith("flood")).length >= 10);
     await settle();
     expect(received().filter((r) => r.to.startsWith("flood"))).toHaveLength(10);
+  });
+});
+
+describe("subscribing at the limits", () => {
+  /** The confirmation page's button: its (empty) form posted as a browser does. */
+  const pressConfirm = (link: string) => fetch(link, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url }, body: "" });
+
+  /** An address of `length` characters: a local part of 64 (RFC 5321's most) and a domain of labels up to 63. */
+  function addressOf(length: number): string {
+    const local = "a".repeat(64);
+    const fixed = `${local}@${"b".repeat(63)}.${"c".repeat(63)}..example.org`.length;
+    return `${local}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(length - fixed)}.example.org`;
+  }
+
+  /** Requests recorded for the throttle `ago` ms before now, as earlier requests would have left them. */
+  function recordAttempts(rows: { email: string; ip: string }[], ago: number): void {
+    const db = new SQLite(path.join(dir, "shoreline.db"));
+    const insert = db.prepare("INSERT INTO subscribe_attempt (id, email, ip, at) VALUES (?, ?, ?, ?)");
+    for (const row of rows) insert.run(crypto.randomUUID(), row.email, row.ip, Date.now() - ago);
+    db.close();
+  }
+
+  it("takes an address of 254 characters and refuses one of 255 with its message", async () => {
+    const longest = addressOf(254);
+    expect(longest).toHaveLength(254);
+    const taken = await subscribe(longest);
+    expect(taken.status).toBe(200);
+    expect(await taken.text()).toContain(SUBSCRIBE_ANSWER);
+
+    const over = addressOf(255);
+    expect(over).toHaveLength(255);
+    const refused = await subscribe(over);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("That address is too long");
+    // What was kept: the 254-character address and its confirmation mail in the outbox, nothing of the other. (Its
+    // delivery is the receiving server's matter: smtp-server takes at most 253 characters, a path of 255 octets.)
+    const db = new SQLite(path.join(dir, "shoreline.db"), { readonly: true });
+    const count = (sql: string, email: string) => (db.prepare(sql).get(email) as { n: number }).n;
+    const kept = (email: string) => [count("SELECT count(*) AS n FROM subscriber WHERE email = ?", email), count("SELECT count(*) AS n FROM outbox_recipient WHERE email = ?", email)];
+    expect(kept(longest)).toEqual([1, 1]);
+    expect(kept(over)).toEqual([0, 0]);
+    db.close();
+  });
+
+  it("counts an address's and a client's requests over one hour: those of 59 minutes ago refuse the next, those of 61 minutes ago do not", async () => {
+    const three = (email: string) => Array.from({ length: 3 }, (_, i) => ({ email, ip: `192.0.2.${i + 1}` }));
+    recordAttempts(three("hour-in@example.org"), 59 * MINUTE);
+    recordAttempts(three("hour-out@example.org"), 61 * MINUTE);
+    expect((await subscribe("hour-in@example.org")).status).toBe(429);
+    expect((await subscribe("hour-out@example.org")).status).toBe(200);
+
+    const ten = (ip: string) => Array.from({ length: 10 }, (_, i) => ({ email: `earlier${i}.${ip}@example.org`, ip }));
+    recordAttempts(ten("192.0.2.50"), 59 * MINUTE);
+    recordAttempts(ten("192.0.2.51"), 61 * MINUTE);
+    expect((await subscribe("client-in@example.org", ["news"], "192.0.2.50")).status).toBe(429);
+    expect((await subscribe("client-out@example.org", ["news"], "192.0.2.51")).status).toBe(200);
+  });
+
+  it("confirms an unconfirmed subscription 7 days less a minute old; at 7 days and a minute its link is refused", async () => {
+    for (const email of ["week-in@example.org", "week-out@example.org"]) expect((await subscribe(email)).status).toBe(200);
+    await waitFor(() => mailsTo("week-in@example.org").length === 1 && mailsTo("week-out@example.org").length === 1);
+    const db = new SQLite(path.join(dir, "shoreline.db"));
+    const age = db.prepare("UPDATE subscriber SET createdAt = ? WHERE email = ?");
+    age.run(Date.now() - 7 * DAY + MINUTE, "week-in@example.org");
+    age.run(Date.now() - 7 * DAY - MINUTE, "week-out@example.org");
+    db.close();
+
+    const kept = await pressConfirm(linkIn(mailsTo("week-in@example.org")[0]!.mail, "/subscribe/confirm/"));
+    expect(kept.status).toBe(200);
+    expect(await pageText(kept)).toContain("You are subscribed");
+    const forgotten = await pressConfirm(linkIn(mailsTo("week-out@example.org")[0]!.mail, "/subscribe/confirm/"));
+    expect(forgotten.status).toBe(404);
+    expect(await forgotten.text()).toContain(LINK_INVALID);
+  });
+});
+
+// The chore that runs at start and every 15 minutes (runMaintenance), over each back end: what it forgets.
+describe.each(backends)("forgetting unconfirmed subscriptions on $name", ({ name, create, available }) => {
+  it("keeps one made 7 days less a minute ago and any confirmed one, forgets one made 7 days and a minute ago", async ({ skip }) => {
+    if (!(await available())) skip(`${name} is not reachable`);
+    const database = await create();
+    try {
+      const now = Date.now();
+      const made = async (email: string, ago: number) => (await requestSubscription(database.db, { email, lists: ["beach"], ip: "198.51.100.9" }, now - ago)).subscriber;
+      await made("kept@example.org", 7 * DAY - MINUTE);
+      await made("forgotten@example.org", 7 * DAY + MINUTE);
+      await confirmSubscriber(database.db, (await made("confirmed@example.org", 30 * DAY)).id, now - 30 * DAY);
+      const services = { db: database.db, logger: createLogger("silent"), outbox: { kick: () => undefined } as never, config: { publicUrl: "http://127.0.0.1:3000" } as never };
+      expect(await runMaintenance(services, now)).toBe(true);
+      const left = await database.db.selectFrom("subscriber").select("email").orderBy("email").execute();
+      expect(left.map((r) => r.email)).toEqual(["confirmed@example.org", "kept@example.org"]);
+    } finally {
+      await database.drop();
+    }
   });
 });
 
