@@ -12,7 +12,6 @@ const TOO_LARGE = "The request is too large: this address takes at most 1 MB.";
 
 interface Answer {
   status: number;
-  connection: string | undefined;
   body: string;
 }
 
@@ -30,11 +29,10 @@ function post(url: string, path: string, size: number, { chunked = false, send =
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }));
-      response.on("error", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on("error", () => resolve({ status: response.statusCode ?? 0, body }));
     });
-    // The server may close the connection while the rest is still being sent: that is its right after a 413.
-    request.on("error", (error) => (request.writableEnded ? undefined : reject(error)));
+    request.on("error", reject);
     if (!send) return void request.flushHeaders();
     const prefix = Buffer.from("email=");
     const chunk = Buffer.alloc(64 * 1024, "a");
@@ -57,7 +55,6 @@ onBothBackEnds("finding 3: request bodies are held to their route's limit", (att
       const answer = await post(url, "/subscribe", size, { send: false });
       expect(answer.status).toBe(413);
       expect(answer.body).toBe(TOO_LARGE);
-      expect(answer.connection).toBe("close");
     }
   });
 
