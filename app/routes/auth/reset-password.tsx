@@ -25,9 +25,16 @@ const ResetSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The two passwords are not the same" });
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  return { token: url.searchParams.get("token") ?? "", error: url.searchParams.get("error"), limits: formLimits(ResetSchema) };
+/**
+ * The form, for the token of the link. A link that is no longer valid (used, ended by a later reset, expired) says so
+ * at once, before anything is typed.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const ctx = await getServices(context).auth.$context;
+  const verification = token ? await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+  const valid = verification !== null && new Date(verification.expiresAt).getTime() > Date.now();
+  return { token, error: valid ? null : "invalid", limits: formLimits(ResetSchema) };
 }
 
 /**

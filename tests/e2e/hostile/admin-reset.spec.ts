@@ -61,7 +61,8 @@ test("Reset Password mails a link; the link leads to a form that wants 8 charact
   expect(mail.toHeaders).toEqual([account]);
   expect(mail.subject).toBe("Reset your password");
   const body = `${mail.text}\n${mail.html}`;
-  const link = /http:\/\/127\.0\.0\.1:(\d+)\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)\?callbackURL=%2Freset-password/.exec(body);
+  // The link leads straight to the page that takes it (better-auth's own endpoints are not served: issue 24).
+  const link = /http:\/\/127\.0\.0\.1:(\d+)\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(body);
   expect(link, body).not.toBeNull();
   expect(Number(link![1])).toBe(E2E_PORT);
   const token = link![2]!;
