@@ -3,6 +3,8 @@
  * every admin loader and action goes through.
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { APIError } from "better-auth/api";
+import { authHeaders } from "./auth.server.ts";
 import { servicesContext, type Services } from "./services.server.ts";
 
 export interface SignedInUser {
@@ -126,6 +128,25 @@ export function safeRedirect(value: string | null | undefined, fallback = "/admi
 
 /** The client's address as Express sees it (from X-Forwarded-For only when TRUST_PROXY is true). */
 export const clientAddressContext = createContext<string>("unknown");
+
+/**
+ * Signs an administrator in right after a step that proved who they are (the setup link, a reset link) and sends
+ * them to /admin with the new session's cookies. Should better-auth refuse (the client address is locked by the
+ * throttle), they go to /login instead, where they sign in once it lets them.
+ */
+export async function signInAfterProof(context: Readonly<RouterContextProvider>, request: Request, credentials: { email: string; password: string }): Promise<Response> {
+  try {
+    const { headers } = await getServices(context).auth.api.signInEmail({
+      body: credentials,
+      headers: authHeaders(request, context.get(clientAddressContext)),
+      returnHeaders: true,
+    });
+    return redirectWithCookies("/admin", headers);
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    return redirectWithCookies("/login", new Headers());
+  }
+}
 
 /** A redirect that carries every Set-Cookie header of a better-auth response (they must not be joined). */
 export function redirectWithCookies(target: string, authHeaders: Headers): Response {

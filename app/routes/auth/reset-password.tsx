@@ -5,8 +5,7 @@ import { z } from "zod";
 import type { Route } from "./+types/reset-password";
 import { siteName } from "#app/lib/meta.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
-import { authHeaders } from "#app/lib/auth.server.ts";
-import { clientAddressContext, getServices, redirectWithCookies } from "#app/lib/context.server.ts";
+import { getServices, redirectWithCookies, signInAfterProof } from "#app/lib/context.server.ts";
 import { FormField } from "#app/components/FormField.tsx";
 import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
 
@@ -59,17 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   logger.info({ email: user?.email }, "password reset");
   if (!user) return redirectWithCookies("/login", new Headers());
-  try {
-    const { headers } = await auth.api.signInEmail({
-      body: { email: user.email, password: parsed.data.password },
-      headers: authHeaders(request, context.get(clientAddressContext)),
-      returnHeaders: true,
-    });
-    return redirectWithCookies("/admin", headers);
-  } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    return redirectWithCookies("/login", new Headers());
-  }
+  return signInAfterProof(context, request, { email: user.email, password: parsed.data.password });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

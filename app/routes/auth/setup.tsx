@@ -2,9 +2,8 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/setup";
 import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/components/FormField.tsx";
-import { APIError } from "better-auth/api";
-import { authHeaders, ensureAdmin } from "#app/lib/auth.server.ts";
-import { clientAddressContext, getServices, redirectWithCookies } from "#app/lib/context.server.ts";
+import { ensureAdmin } from "#app/lib/auth.server.ts";
+import { getServices, signInAfterProof } from "#app/lib/context.server.ts";
 import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/lib/forms.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
 import { consumeSetupToken, isValidSetupToken } from "#app/lib/setup.server.ts";
@@ -55,18 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   await ensureAdmin(services.auth, email, password);
   await saveAssociationDetails(services.db, { name, shortName, timeZone, contactEmail, beachName }, email.toLowerCase());
   services.logger.info({ email }, "first administrator created through /setup");
-  try {
-    const { headers } = await services.auth.api.signInEmail({
-      body: { email: email.toLowerCase(), password },
-      headers: authHeaders(request, context.get(clientAddressContext)),
-      returnHeaders: true,
-    });
-    return redirectWithCookies("/admin", headers);
-  } catch (error) {
-    // The administrator exists; a refused sign-in (a locked client address) leaves them to sign in on /login.
-    if (!(error instanceof APIError)) throw error;
-    return redirectWithCookies("/login", new Headers());
-  }
+  return signInAfterProof(context, request, { email: email.toLowerCase(), password });
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
