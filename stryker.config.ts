@@ -26,14 +26,14 @@ export default {
     // The origin check (security.ts also holds the security headers, which are helmet's options).
     functionLines("server/security.ts", "sameOriginWrites"),
     // The upload content check, and the read of a file's first bytes that its signature check is given.
-    "app/lib/file-types.server.ts",
-    functionLines("app/lib/multipart-stream.server.ts", "readHead"),
-    "app/lib/mail-tokens.server.ts",
+    "app/documents/file-types.server.ts",
+    functionLines("app/platform/files/multipart-stream.server.ts", "readHead"),
+    "app/mail/mail-tokens.server.ts",
     // The beach's status, age and geometric-mean rules (and what a reading may be).
-    "app/lib/beach.ts",
-    functionLines("app/models/outbox.server.ts", "claimDue"),
+    "app/beach/status.ts",
+    functionLines("app/mail/data/outbox.server.ts", "claimDue"),
     // The sign-in and reset throttles, and the better-auth plugin that runs them for every credential check.
-    "app/lib/throttle.server.ts",
+    "app/accounts/throttle.server.ts",
   ],
   testRunner: "vitest",
   vitest: { configFile: "vitest.mutation.config.ts" },

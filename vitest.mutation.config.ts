@@ -9,10 +9,10 @@ export default defineConfig({
   test: {
     include: [
       "server/security.test.ts",
-      "app/lib/file-types.server.test.ts",
-      "app/lib/multipart-stream.server.test.ts",
-      "app/lib/mail-tokens.server.test.ts",
-      "app/lib/beach.test.ts",
+      "app/documents/file-types.server.test.ts",
+      "app/platform/files/multipart-stream.server.test.ts",
+      "app/mail/mail-tokens.server.test.ts",
+      "app/beach/status.test.ts",
       "tests/integration/outbox-claim.test.ts",
       "tests/integration/throttle.test.ts",
     ],

@@ -1,5 +1,5 @@
 // First: no error stacks while React DOM's module evaluates (see the module's docstring).
-import "./lib/quiet-error-stacks.client.ts";
+import "#app/platform/http/quiet-error-stacks.client.ts";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";

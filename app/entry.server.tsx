@@ -2,20 +2,20 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import appCss from "./app.css?inline";
-import { InlineCssContext } from "./lib/inline-css.tsx";
-import { NonceContext, nonceContext } from "./lib/nonce.ts";
-import { PageHtmlContext } from "./lib/page-html.ts";
-import { pageHtmlContext } from "./lib/page-html.server.ts";
-import { hydrateAfterFirstPaintStream } from "./lib/script-priority.server.ts";
-import { servicesContext } from "./lib/services.server.ts";
-import { BodyTooLargeError } from "#app/lib/request-body.ts";
+import { InlineCssContext } from "#app/platform/http/inline-css.tsx";
+import { NonceContext, nonceContext } from "#app/platform/http/nonce.ts";
+import { PageHtmlContext } from "#app/platform/http/page-html.ts";
+import { pageHtmlContext } from "#app/platform/http/page-html.server.ts";
+import { hydrateAfterFirstPaintStream } from "#app/platform/http/script-priority.server.ts";
+import { servicesContext } from "#app/web/services.server.ts";
+import { BodyTooLargeError } from "#app/platform/http/request-body.ts";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders a document. Unlike the default entry it always waits for all content (onAllReady): pages must be
  * complete without JavaScript, and no page here streams. Every inline script and the inline stylesheet carry the
- * request's CSP nonce. The hydration scripts are asked for after the first paint (app/lib/script-priority.server.ts).
+ * request's CSP nonce. The hydration scripts are asked for after the first paint (app/platform/http/script-priority.server.ts).
  */
 export default function handleRequest(
   request: Request,

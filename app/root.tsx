@@ -1,22 +1,22 @@
 import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { FALLBACK_SITE, THEME_COLOR } from "#app/lib/meta.ts";
-import { Footer } from "./components/Footer.tsx";
-import { Header } from "./components/Header.tsx";
-import { currentUser, getServices, sessionMiddleware } from "./lib/context.server.ts";
-import { getAssociationDetails, getLogoImageId } from "./models/association.server.ts";
-import { getImage } from "./lib/images.server.ts";
-import { todayIn } from "./lib/dates.ts";
-import { InlineStylesheet } from "./lib/inline-css.tsx";
-import { NonceContext } from "./lib/nonce.ts";
-import { formBodyMiddleware } from "./lib/request-body.ts";
-import type { RouteHandle } from "./lib/route-handle.ts";
+import { FALLBACK_SITE, THEME_COLOR } from "#app/platform/http/meta.ts";
+import { Footer } from "#app/routes/layout/Footer.tsx";
+import { Header } from "#app/routes/layout/Header.tsx";
+import { currentUser, getServices, sessionMiddleware } from "#app/web/context.server.ts";
+import { getAssociationDetails, getLogoImageId } from "#app/site/data/association.server.ts";
+import { getImage } from "#app/platform/files/images.server.ts";
+import { todayIn } from "#app/platform/text/dates.ts";
+import { InlineStylesheet } from "#app/platform/http/inline-css.tsx";
+import { NonceContext } from "#app/platform/http/nonce.ts";
+import { formBodyMiddleware } from "#app/platform/http/request-body.ts";
+import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 
 export const links: Route.LinksFunction = () => [
   // PNG, not SVG: a renderer draws an SVG icon as a document of its own, about 20 ms of main thread after the
   // first paint (decision 018); the heron is on the header's blue so that it shows on a light tab strip too. Once the
-  // board uploads a logo, the server draws both icons from it instead (lib/site-icon.server.ts).
+  // board uploads a logo, the server draws both icons from it instead (app/site/site-icon.server.ts).
   { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

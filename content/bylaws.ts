@@ -2,7 +2,7 @@ import type { BylawsArticle } from "./types.ts";
 /**
  * Bylaws of the Heron Lake Association, seeded for the demo and then edited on /admin/bylaws; shown in collapsible
  * articles on /more/meetboard. `{quorum}`, `{noticeDays}`, `{boardSize}`, `{termYears}`, `{duesDollars}` and
- * `{duesDate}` stand for the numbers the board sets (app/models/governance.server.ts).
+ * `{duesDate}` stand for the numbers the board sets (app/site/data/governance.server.ts).
  */
 export const bylaws: BylawsArticle[] = [
   {

@@ -124,7 +124,7 @@ export interface SignInAttemptTable {
 
 /**
  * One entry of an ordered list the board edits (board member, FAQ, bylaws article, local business): `data` is the
- * entry's fields as JSON, checked by its kind's schema (app/models/site-content.server.ts).
+ * entry's fields as JSON, checked by its kind's schema (app/site/data/site-content.server.ts).
  */
 export interface SiteItemTable {
   id: string;
@@ -139,7 +139,7 @@ export interface SiteItemTable {
 }
 
 /**
- * A picture as uploaded (app/lib/images.server.ts): its text alternative and its WebP variants, one file per width in
+ * A picture as uploaded (app/platform/files/images.server.ts): its text alternative and its WebP variants, one file per width in
  * the image store (`<id>-<width>.webp`).
  */
 export interface ImageTable {
@@ -194,7 +194,7 @@ export interface MailSuppressionTable {
   at: number;
 }
 
-/** A mail queued for sending (app/lib/outbox.server.ts): one text, many recipients. */
+/** A mail queued for sending (app/mail/outbox.server.ts): one text, many recipients. */
 export interface OutboxMessageTable {
   id: string;
   /** "beach" | "news" | "events" | "members" | "notice" */

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "#app/lib/config.server.ts";
-import { createLogger } from "#app/lib/logger.server.ts";
-import { closeServices, createServices } from "#app/lib/services.server.ts";
+import { loadConfig } from "#app/platform/config.server.ts";
+import { createLogger } from "#app/platform/logger.server.ts";
+import { closeServices, createServices } from "#app/web/services.server.ts";
 
 const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-admin-"));

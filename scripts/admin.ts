@@ -10,10 +10,10 @@
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { z } from "zod";
-import { ensureAdmin } from "#app/lib/auth.server.ts";
-import { createLogger } from "#app/lib/logger.server.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
-import { closeServices, createServices, prepareServices } from "#app/lib/services.server.ts";
+import { ensureAdmin } from "#app/accounts/auth.server.ts";
+import { createLogger } from "#app/platform/logger.server.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/accounts/passwords.ts";
+import { closeServices, createServices, prepareServices } from "#app/web/services.server.ts";
 import { CliError, EXIT, loadScriptConfig, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
 const USAGE = "Usage: npm run admin -- add EMAIL | reset-password EMAIL";

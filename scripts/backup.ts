@@ -11,7 +11,7 @@
  * The work is done by scripts/lib/backup/ (`createBackup`).
  * Exit codes (scripts/lib/cli.ts): 0 written, 1 failed (nothing left behind) or a bad configuration, 2 usage error.
  */
-import { humanSize } from "#app/lib/format.ts";
+import { humanSize } from "#app/platform/text/format.ts";
 import { createBackup, removeBackupLeftovers } from "./lib/backup/create.ts";
 import { BackupError, documentCount, imageCount } from "./lib/backup/manifest.ts";
 import { CliError, loadScriptConfig, parseCommandLine, runCli } from "./lib/cli.ts";

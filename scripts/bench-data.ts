@@ -9,9 +9,9 @@ import { addDays } from "date-fns/addDays";
 import { format } from "date-fns/format";
 import { parseISO } from "date-fns/parseISO";
 import { association } from "#content/association.ts";
-import { noonOf, todayIn } from "#app/lib/dates.ts";
-import type { Database } from "#app/lib/db.server.ts";
-import { MEASUREMENT_NAME, MEASUREMENT_UNIT } from "#app/models/measurements.server.ts";
+import { noonOf, todayIn } from "#app/platform/text/dates.ts";
+import type { Database } from "#app/platform/data/db.server.ts";
+import { MEASUREMENT_NAME, MEASUREMENT_UNIT } from "#app/beach/data/readings.server.ts";
 
 export const LARGE_NEWS_COUNT = 10_000;
 export const LARGE_EVENT_COUNT = 500;

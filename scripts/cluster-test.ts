@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
-import { todayIn } from "#app/lib/dates.ts";
+import { todayIn } from "#app/platform/text/dates.ts";
 import { ACCESS_LOG_FLUSH_MS, readAccessLog, startCluster, type Cluster, type Instance } from "./lib/cluster.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

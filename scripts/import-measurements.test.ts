@@ -5,11 +5,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayIn } from "#app/lib/dates.ts";
-import { migrateToLatest, openDatabase, type Database } from "#app/lib/db.server.ts";
-import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
-import { DEMO_DETAILS, saveAssociationDetails } from "#app/models/association.server.ts";
-import { importMeasurements, listMeasurements } from "#app/models/measurements.server.ts";
+import { todayIn } from "#app/platform/text/dates.ts";
+import { migrateToLatest, openDatabase, type Database } from "#app/platform/data/db.server.ts";
+import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
+import { DEMO_DETAILS, saveAssociationDetails } from "#app/site/data/association.server.ts";
+import { importMeasurements, listMeasurements } from "#app/beach/data/readings.server.ts";
 import { carelessLabFile } from "../tests/support/careless-readings.ts";
 import { backends, type TestDatabase } from "../tests/support/databases.ts";
 

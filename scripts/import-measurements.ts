@@ -17,13 +17,13 @@
  * the configuration is invalid; 2 usage error or unreadable file.
  */
 import { readFileSync } from "node:fs";
-import { todayIn } from "#app/lib/dates.ts";
-import { migrateToLatest, openDatabase } from "#app/lib/db.server.ts";
-import { parseLabCsv } from "#app/lib/lab-csv.server.ts";
-import { getTimeZone } from "#app/models/association.server.ts";
-import { importMeasurements } from "#app/models/measurements.server.ts";
-import { announceBeachState } from "#app/lib/beach-alerts.server.ts";
-import { createLogger } from "#app/lib/logger.server.ts";
+import { todayIn } from "#app/platform/text/dates.ts";
+import { migrateToLatest, openDatabase } from "#app/platform/data/db.server.ts";
+import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import { importMeasurements } from "#app/beach/data/readings.server.ts";
+import { announceBeachState } from "#app/beach/alerts.server.ts";
+import { createLogger } from "#app/platform/logger.server.ts";
 import { CliError, loadScriptConfig, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
 const USAGE = "Usage: npm run import:measurements -- FILE.csv   (or: node scripts/import-measurements.ts FILE.csv)";

@@ -20,7 +20,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gunzipSync } from "node:zlib";
-import { humanSize } from "#app/lib/format.ts";
+import { humanSize } from "#app/platform/text/format.ts";
 import { parseCommandLine, runCli } from "./lib/cli.ts";
 
 const USAGE = "Usage: node scripts/precompress.ts [DIR]   (default build/client; run by `npm run build`)";

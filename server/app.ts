@@ -13,20 +13,20 @@ import { seedOnce } from "#db/seed.ts";
 import { createPageHandler } from "./page-handler.ts";
 import { bodyGate, countBody } from "./body-gate.ts";
 import { sameOriginWrites, securityHeaders } from "./security.ts";
-import { bodyRuleContext, type BodyRule } from "#app/lib/request-body.ts";
-import { clientAddressContext } from "#app/lib/context.server.ts";
-import { ownUrl } from "#app/lib/server-url.ts";
-import { issueSetupToken } from "#app/lib/setup.server.ts";
-import { SITE_ICON_SIZES, siteIcon } from "#app/lib/site-icon.server.ts";
-import { withStartupLock } from "#app/lib/db.server.ts";
-import { pageHtmlContext } from "#app/lib/page-html.server.ts";
-import { nonceContext } from "#app/lib/nonce.ts";
-import { createChangeFeed, type ChangeFeed } from "#app/lib/change-feed.server.ts";
-import { ConfigError, loadConfig } from "#app/lib/config.server.ts";
-import { createLogger, type Logger } from "#app/lib/logger.server.ts";
-import { startMaintenance } from "#app/lib/maintenance.server.ts";
-import { watchVersions } from "#app/models/changes.server.ts";
-import { closeServices, createServices, prepareServices, servicesContext, type Services } from "#app/lib/services.server.ts";
+import { bodyRuleContext, type BodyRule } from "#app/platform/http/request-body.ts";
+import { clientAddressContext } from "#app/web/context.server.ts";
+import { ownUrl } from "#app/platform/http/server-url.ts";
+import { issueSetupToken } from "#app/accounts/setup.server.ts";
+import { SITE_ICON_SIZES, siteIcon } from "#app/site/site-icon.server.ts";
+import { withStartupLock } from "#app/platform/data/db.server.ts";
+import { pageHtmlContext } from "#app/platform/http/page-html.server.ts";
+import { nonceContext } from "#app/platform/http/nonce.ts";
+import { createChangeFeed, type ChangeFeed } from "#app/platform/data/change-feed.server.ts";
+import { ConfigError, loadConfig } from "#app/platform/config.server.ts";
+import { createLogger, type Logger } from "#app/platform/logger.server.ts";
+import { startMaintenance } from "#app/web/maintenance.server.ts";
+import { watchVersions } from "#app/platform/data/changes.server.ts";
+import { closeServices, createServices, prepareServices, servicesContext, type Services } from "#app/web/services.server.ts";
 
 /** How long shutdown waits for requests in flight before closing their connections, in milliseconds. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -110,7 +110,7 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
       .map((entry) => `/${entry.name}`),
   );
   const topStatic = expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } });
-  // The tab and home-screen icons are drawn from the association's logo once one is uploaded (lib/site-icon.server.ts);
+  // The tab and home-screen icons are drawn from the association's logo once one is uploaded (app/site/site-icon.server.ts);
   // the browser asks again each time (no-cache) and gets a 304 while the logo is the same.
   app.get(Object.keys(SITE_ICON_SIZES), async (req, res, next) => {
     try {
@@ -188,7 +188,7 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
       context.set(clientAddressContext, req.ip ?? "unknown");
       if (res.locals.bodyRule) context.set(bodyRuleContext, res.locals.bodyRule as BodyRule);
       // A document request renders stored texts once, in the markup; its hydration data refers to them
-      // (app/lib/page-html.ts). A `.data` request carries the texts themselves.
+      // (app/platform/http/page-html.ts). A `.data` request carries the texts themselves.
       if (!req.path.endsWith(".data")) context.set(pageHtmlContext, new Map());
       return context;
     },
@@ -260,7 +260,7 @@ export async function start(dev?: DevServer): Promise<Server> {
     console.log(`No administrator yet: set up the site at ${config.publicUrl}/setup?token=${setupToken} (this link works once, for 1 hour; a restart prints a new one)`);
   }
 
-  // Mail queued in the database goes out from here (app/lib/outbox.server.ts); the chores forget old unconfirmed
+  // Mail queued in the database goes out from here (app/mail/outbox.server.ts); the chores forget old unconfirmed
   // subscriptions and announce a beach reading that turned stale.
   services.outbox.start();
   const stopMaintenance = startMaintenance(services);

@@ -1,5 +1,5 @@
 /**
- * The body gate: every request with a body is held to what its route takes (`RouteHandle.body`, app/lib/request-body.ts)
+ * The body gate: every request with a body is held to what its route takes (`RouteHandle.body`, app/platform/http/request-body.ts)
  * before anything reads it, so that no request can make the server hold more than its route's limit in memory.
  *
  * - The type first: a body whose `Content-Type` is not one the route takes is refused with 415.
@@ -13,7 +13,7 @@
  */
 import { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { BODY_MESSAGES, BODY_TYPES, BodyTooLargeError, hasBody, type BodyRule } from "#app/lib/request-body.ts";
+import { BODY_MESSAGES, BODY_TYPES, BodyTooLargeError, hasBody, type BodyRule } from "#app/platform/http/request-body.ts";
 
 /**
  * How long the connection of a refused request stays open after its answer, in milliseconds. The rest of the body is

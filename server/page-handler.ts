@@ -2,7 +2,7 @@
  * React Router behind Express (`@react-router/express` turns Express requests into Fetch requests and writes the
  * responses), with a cache of public pages in memory around it (performance targets of issues 5 and 13).
  *
- * A GET of a page whose routes all say `handle.pageCache` (see app/lib/route-handle.ts), or its `.data` for client
+ * A GET of a page whose routes all say `handle.pageCache` (see app/platform/http/route-handle.ts), or its `.data` for client
  * navigation, by a visitor without a session is kept, keyed by URL and the association's date, and served again for
  * as long as the data it was made from is unchanged: every request reads the change counters (one small query) and
  * compares them with those the page was made with. A miss is rendered by the library as any request is, and what it
@@ -23,12 +23,12 @@ import { createRequestHandler } from "@react-router/express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
-import { todayIn } from "#app/lib/dates.ts";
-import type { Database } from "#app/lib/db.server.ts";
-import { FORM_BODY, type BodyRule } from "#app/lib/request-body.ts";
-import type { RouteHandle } from "#app/lib/route-handle.ts";
-import { getTimeZone } from "#app/models/association.server.ts";
-import type { VersionWatch } from "#app/models/changes.server.ts";
+import { todayIn } from "#app/platform/text/dates.ts";
+import type { Database } from "#app/platform/data/db.server.ts";
+import { FORM_BODY, type BodyRule } from "#app/platform/http/request-body.ts";
+import type { RouteHandle } from "#app/platform/http/route-handle.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import type { VersionWatch } from "#app/platform/data/changes.server.ts";
 import { CONNECTION_HEADERS, makePageVersion, matchesVersion, PAGE_ENCODINGS, type PageEncoding, type PageVersion } from "./page-version.ts";
 
 const MAX_ENTRIES = 500;

@@ -1,7 +1,7 @@
 /**
  * A build step for uPlot (1.6): its module builds an `Intl.NumberFormat` and an `Intl.DateTimeFormat` as it loads,
  * and the first use of Intl in a page costs the renderer about 50 ms of main thread (ICU being set up, decision 018).
- * The chart on /the-lake never needs either: its axes are labelled by `lib/format.ts` and it draws in UTC. This
+ * The chart on /the-lake never needs either: its axes are labelled by `app/platform/text/format.ts` and it draws in UTC. This
  * rewrites the two statements so that each formatter is built on first use, and fails the build when uPlot's source
  * no longer has them (a new uPlot version: look again, and change or drop this step).
  */

@@ -1,7 +1,7 @@
 /**
  * Pictures (issue 10 part 4): board photos, the logo, the map, the treasurer image and the home-page photo. One row
  * per picture, with its text alternative and the widths of its WebP variants; the variants' bytes live in the image
- * store (`$DATA_DIR/images/`, app/lib/images.server.ts). Only adds.
+ * store (`$DATA_DIR/images/`, app/platform/files/images.server.ts). Only adds.
  */
 import type { Kysely } from "kysely";
 

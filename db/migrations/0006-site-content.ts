@@ -1,7 +1,7 @@
 /**
  * The board's own content (issue 10): board members, FAQ, bylaws articles and local businesses, each an ordered
  * list the admin panel edits. One table holds them all: every kind is a short list (tens of rows) read whole by its
- * public page, and its fields are checked by the kind's schema in `app/models/site-content.server.ts` (decision 009).
+ * public page, and its fields are checked by the kind's schema in `app/site/data/site-content.server.ts` (decision 009).
  * Only adds.
  */
 import type { Kysely } from "kysely";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { ConfigError } from "#app/lib/config.server.ts";
+import { ConfigError } from "#app/platform/config.server.ts";
 import { CliError, EXIT, loadScriptConfig, parseCommandLine, reportError, runCli, UsageError } from "./cli.ts";
 
 const run = promisify(execFile);

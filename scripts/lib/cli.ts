@@ -8,7 +8,7 @@
  * cases, and anything else is a bug, printed with its stack (exit 1).
  */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { ConfigError, loadConfig, type Config } from "#app/lib/config.server.ts";
+import { ConfigError, loadConfig, type Config } from "#app/platform/config.server.ts";
 
 /** Exit statuses shared by every script. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;

@@ -11,8 +11,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { associationToday, expect, expectModal, expectNoModal, FIXTURES, openAdmin, shiftDate, test, timeShown, waitForHydration, withDatabase } from "./admin-helpers.ts";
-import { deleteMeasurement, listMeasurements } from "#app/models/measurements.server.ts";
-import { shortDate } from "#app/lib/format.ts";
+import { deleteMeasurement, listMeasurements } from "#app/beach/data/readings.server.ts";
+import { shortDate } from "#app/platform/text/format.ts";
 
 const BASE = "/admin/beach-measurements";
 

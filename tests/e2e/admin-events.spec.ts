@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { associationToday, deleteAfterConfirming, expect, expectModal, expectNoModal, openAdmin, test, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
-import { deleteEvent, listAllEvents } from "#app/models/events.server.ts";
+import { deleteEvent, listAllEvents } from "#app/news-events/data/events.server.ts";
 
 declare global {
   interface Window {

@@ -11,12 +11,12 @@ import { ADMIN_ENDPOINTS, ADMIN_SCREENS } from "#app/routes/admin/screens.ts";
 import { associationToday, E2E_ADMIN, expect, FIXTURES, readOutbox, shiftDate, test, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
 import { expectGuestRefusedEverywhere, expectRefused } from "./admin-screen-checks.ts";
 import { signIn } from "./helpers.ts";
-import { getBanner } from "#app/models/banner.server.ts";
-import { listDocuments } from "#app/models/documents.server.ts";
-import { getEvent, listAllEvents } from "#app/models/events.server.ts";
-import { listMeasurements } from "#app/models/measurements.server.ts";
-import { listMembers } from "#app/models/members.server.ts";
-import { getNewsPost, listNews } from "#app/models/news.server.ts";
+import { getBanner } from "#app/site/data/banner.server.ts";
+import { listDocuments } from "#app/documents/data/documents.server.ts";
+import { getEvent, listAllEvents } from "#app/news-events/data/events.server.ts";
+import { listMeasurements } from "#app/beach/data/readings.server.ts";
+import { listMembers } from "#app/mail/data/members.server.ts";
+import { getNewsPost, listNews } from "#app/news-events/data/news.server.ts";
 
 test("guests' writes to every admin action are refused and change nothing", async ({ playwright, baseURL }) => {
   const marker = `guard-${unique()}`;

@@ -10,8 +10,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
 import { expect, test as base, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { openDatabase, type Database } from "#app/lib/db.server.ts";
-import { deleteMember, listMembers } from "#app/models/members.server.ts";
+import { openDatabase, type Database } from "#app/platform/data/db.server.ts";
+import { deleteMember, listMembers } from "#app/mail/data/members.server.ts";
 import { ADMIN_MENU, DATA_DIR, signIn, waitForHydration } from "./helpers.ts";
 
 export { associationToday, DATA_DIR, DESKTOP, E2E_ADMIN, PHONE, REPO_ROOT, shiftDate, signIn, unique, waitForHydration } from "./helpers.ts";
@@ -130,7 +130,7 @@ export async function timeShown(page: Page, selector: string, text: RegExp, opti
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Outgoing mail: without SMTP every message is an .eml file under $DATA_DIR/mail/ (app/lib/mail.server.ts).
+// Outgoing mail: without SMTP every message is an .eml file under $DATA_DIR/mail/ (app/platform/mail/mailer.server.ts).
 
 /** One message of the outbox, parsed by mailparser. */
 export interface OutboxMail {

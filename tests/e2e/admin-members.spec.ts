@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { deleteAfterConfirming, expect, expectOffMenuScreen, openAdmin, removeMembers, test, unique, withDatabase } from "./admin-helpers.ts";
-import { listMembers } from "#app/models/members.server.ts";
+import { listMembers } from "#app/mail/data/members.server.ts";
 
 const BASE = "/admin/members";
 

@@ -1,12 +1,12 @@
 /**
  * Live updates (spec §7: events are read "with live updates"): an open /news-events page shows an event added by
  * another process on the same database, without a reload. The event is written here, in the test process, straight
- * into the SQLite file the server uses, so the change signal must cross processes (app/lib/change-feed.server.ts).
+ * into the SQLite file the server uses, so the change signal must cross processes (app/platform/data/change-feed.server.ts).
  * Its Markdown details arrive formatted: the reloaded route data carries the HTML the loader rendered.
  */
 import { expect, test } from "@playwright/test";
-import { openDatabase } from "#app/lib/db.server.ts";
-import { createEvent, deleteEvent } from "#app/models/events.server.ts";
+import { openDatabase } from "#app/platform/data/db.server.ts";
+import { createEvent, deleteEvent } from "#app/news-events/data/events.server.ts";
 import { associationToday, DATA_DIR, unique, waitForHydration } from "./helpers.ts";
 
 declare global {

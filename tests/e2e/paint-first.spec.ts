@@ -94,10 +94,10 @@ function noteErrors(): void {
 
 // The first use of Intl costs a renderer 45 to 130 ms of main thread while ICU is set up, and an SVG drawn as an image
 // (an <img>, the tab's icon) is a document of its own, about 20 ms more after the first paint (decision 018): the
-// pages write their dates and numbers with lib/format.ts, uPlot builds its formatters only on first use, the bundled
+// pages write their dates and numbers with app/platform/text/format.ts, uPlot builds its formatters only on first use, the bundled
 // logo is in the markup and the icon is a PNG. While DevTools is attached (Lighthouse), V8 re-parsed all of React DOM,
 // 70 to 110 ms, to give a stack to the errors React DOM builds as its module loads; no stack is taken while the
-// modules load (lib/quiet-error-stacks.client.ts). Naming no font that a platform must look up by name saved the first
+// modules load (app/platform/http/quiet-error-stacks.client.ts). Naming no font that a platform must look up by name saved the first
 // layout about 30 ms on Linux (decision 019).
 for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard", "/more/faq", "/more/documents"]) {
   test(`${path} loads and hydrates without starting the browser's Intl, drawing an SVG image or taking error stacks`, async ({ page }) => {

@@ -5,7 +5,7 @@
  * checked in tests/integration/subscriptions.test.ts.
  */
 import { expect, test } from "@playwright/test";
-import { SUBSCRIBE_ANSWER } from "#app/lib/mail-texts.ts";
+import { SUBSCRIBE_ANSWER } from "#app/mail/mail-texts.ts";
 import { unique, waitForHydration } from "./helpers.ts";
 
 const FORM = { name: "Get beach alerts and news" } as const;

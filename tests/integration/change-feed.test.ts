@@ -3,11 +3,11 @@
  * subscriber: by LISTEN/NOTIFY on PostgreSQL, by polling the change counters on SQLite.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createChangeFeed, type ChangeFeed } from "#app/lib/change-feed.server.ts";
-import { openDatabase } from "#app/lib/db.server.ts";
-import { createLogger } from "#app/lib/logger.server.ts";
-import { createEvent } from "#app/models/events.server.ts";
-import { setBanner } from "#app/models/banner.server.ts";
+import { createChangeFeed, type ChangeFeed } from "#app/platform/data/change-feed.server.ts";
+import { openDatabase } from "#app/platform/data/db.server.ts";
+import { createLogger } from "#app/platform/logger.server.ts";
+import { createEvent } from "#app/news-events/data/events.server.ts";
+import { setBanner } from "#app/site/data/banner.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const logger = createLogger("silent");

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLogger } from "#app/lib/logger.server.ts";
-import { createMailer } from "#app/lib/mail.server.ts";
-import { personalMessage } from "#app/lib/outbox.server.ts";
+import { createLogger } from "#app/platform/logger.server.ts";
+import { createMailer } from "#app/platform/mail/mailer.server.ts";
+import { personalMessage } from "#app/mail/outbox.server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-dkim-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

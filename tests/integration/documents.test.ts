@@ -6,8 +6,8 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDiskStorage } from "#app/lib/storage.server.ts";
-import { addDocument, deleteDocument, getDocument, listDocuments, newDocumentId, renameDocument } from "#app/models/documents.server.ts";
+import { createDiskStorage } from "#app/platform/files/storage.server.ts";
+import { addDocument, deleteDocument, getDocument, listDocuments, newDocumentId, renameDocument } from "#app/documents/data/documents.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 import { onBothBackEnds, type Target } from "./attacks/support.ts";
 

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { association } from "#content/association.ts";
-import { todayIn } from "#app/lib/dates.ts";
-import { openDatabase } from "#app/lib/db.server.ts";
-import { createEvent } from "#app/models/events.server.ts";
+import { todayIn } from "#app/platform/text/dates.ts";
+import { openDatabase } from "#app/platform/data/db.server.ts";
+import { createEvent } from "#app/news-events/data/events.server.ts";
 import { ADMIN_SCREENS, screenUrl } from "#app/routes/admin/screens.ts";
 import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
 

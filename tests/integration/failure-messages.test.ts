@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
+import { openDatabase, type DatabaseHandle } from "#app/platform/data/db.server.ts";
 import { freePort, signInCookie, startServer, type RunningServer } from "../support/server.ts";
 
 const ADMIN = { email: "failures@example.org", password: "a long enough password" };

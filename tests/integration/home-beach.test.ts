@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { association } from "#content/association.ts";
-import { todayIn } from "#app/lib/dates.ts";
-import { openDatabase } from "#app/lib/db.server.ts";
-import { addMeasurement } from "#app/models/measurements.server.ts";
+import { todayIn } from "#app/platform/text/dates.ts";
+import { openDatabase } from "#app/platform/data/db.server.ts";
+import { addMeasurement } from "#app/beach/data/readings.server.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-home-beach-"));

@@ -1,5 +1,5 @@
 /**
- * The picture store itself (`storeImage`, `getImage`, `setImageAlt`, `deleteImage` in app/lib/images.server.ts) on
+ * The picture store itself (`storeImage`, `getImage`, `setImageAlt`, `deleteImage` in app/platform/files/images.server.ts) on
  * SQLite and PostgreSQL, with the real disk store and real sharp: the widths kept for small and large pictures, a
  * phone photo turned upright by its EXIF orientation, a Display P3 picture converted to sRGB with no ICC profile left,
  * SVG only for the seed, and all-or-nothing: a store or database failure halfway leaves no file and no row.
@@ -9,8 +9,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteImage, getImage, IMAGE_MESSAGES, ImageRefused, setImageAlt, storeImage, variantFile, type ImageServices } from "#app/lib/images.server.ts";
-import { createDiskStorage, IMAGE_FILE_ID, type Storage } from "#app/lib/storage.server.ts";
+import { deleteImage, getImage, IMAGE_MESSAGES, ImageRefused, setImageAlt, storeImage, variantFile, type ImageServices } from "#app/platform/files/images.server.ts";
+import { createDiskStorage, IMAGE_FILE_ID, type Storage } from "#app/platform/files/storage.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const BY = "store-test@example.org";

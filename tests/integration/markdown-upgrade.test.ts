@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/lib/db.server.ts";
+import { openDatabase } from "#app/platform/data/db.server.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
 import { startServer, TEST_AUTH_SECRET, type RunningServer } from "../support/server.ts";

@@ -2,17 +2,17 @@
  * The schema migrations on both back ends: an empty database gets "0001-initial", a second run applies nothing, and
  * every table (and column) of db/schema.ts exists afterwards.
  */
-import { pageNews } from "#app/models/news.server.ts";
+import { pageNews } from "#app/news-events/data/news.server.ts";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "#app/platform/data/db.server.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { backends, PG_ADMIN_URL } from "../support/databases.ts";
-import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
 
 const SCHEMA = readFileSync(new URL("../../db/schema.ts", import.meta.url), "utf8");
 
@@ -162,7 +162,7 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
     if (name === "sqlite") {
       const file = (handle.driver as { name: string }).name;
       await handle.close();
-      const script = `import { openDatabase, migrateToLatest } from "./app/lib/db.server.ts";
+      const script = `import { openDatabase, migrateToLatest } from "./app/platform/data/db.server.ts";
         const h = openDatabase({ dataDir: ".", sqliteFile: ${JSON.stringify(file)} });
         console.log(JSON.stringify(await migrateToLatest(h))); await h.close();`;
       const run = () =>
@@ -242,7 +242,7 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
     expect(await handle.db.selectFrom("event_tombstone").selectAll().execute()).toEqual([]);
 
     // The upgraded rows go through the new model paths: an edit raises the sequence, a delete leaves a tombstone.
-    const { updateEvent, deleteEvent, listEventTombstones } = await import("#app/models/events.server.ts");
+    const { updateEvent, deleteEvent, listEventTombstones } = await import("#app/news-events/data/events.server.ts");
     expect(await updateEvent(handle.db, "e1", { title: "Old event, moved", date: "2025-06-02", startTime: "19:30", timeDetails: "", place: "Dock", eventDetails: "", author: "a" })).toBe(true);
     expect((await handle.db.selectFrom("event").select("sequence").where("id", "=", "e1").executeTakeFirstOrThrow()).sequence).toBe(1);
     expect(await deleteEvent(handle.db, "e1", 5_000)).toBe(true);

@@ -6,15 +6,15 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { association } from "#content/association.ts";
 import { seedOnce } from "#db/seed.ts";
-import { boardMembers, businesses, bylawsArticles, questions } from "#app/models/site-content.server.ts";
+import { boardMembers, businesses, bylawsArticles, questions } from "#app/site/data/site-content.server.ts";
 import { board } from "#content/board.ts";
 import { businesses as demoBusinesses } from "#content/businesses.ts";
 import { bylaws } from "#content/bylaws.ts";
 import { faq } from "#content/faq.ts";
-import { noonOf, todayIn } from "#app/lib/dates.ts";
-import type { Database } from "#app/lib/db.server.ts";
-import { deleteBanner, getBanner, setBanner } from "#app/models/banner.server.ts";
-import { getVersions } from "#app/models/changes.server.ts";
+import { noonOf, todayIn } from "#app/platform/text/dates.ts";
+import type { Database } from "#app/platform/data/db.server.ts";
+import { deleteBanner, getBanner, setBanner } from "#app/site/data/banner.server.ts";
+import { getVersions } from "#app/platform/data/changes.server.ts";
 import {
   createEvent,
   deleteEvent,
@@ -23,16 +23,16 @@ import {
   listUpcomingEvents,
   updateEvent,
   type EventInput,
-} from "#app/models/events.server.ts";
-import { saveAssociationDetails } from "#app/models/association.server.ts";
+} from "#app/news-events/data/events.server.ts";
+import { saveAssociationDetails } from "#app/site/data/association.server.ts";
 import {
   addMeasurement,
   deleteMeasurement,
   importMeasurements,
   listLatestMeasurements,
   listMeasurements,
-} from "#app/models/measurements.server.ts";
-import { addMembers, deleteMember, listMembers } from "#app/models/members.server.ts";
+} from "#app/beach/data/readings.server.ts";
+import { addMembers, deleteMember, listMembers } from "#app/mail/data/members.server.ts";
 import {
   createNewsPost,
   deleteNewsPost,
@@ -40,8 +40,8 @@ import {
   listNews,
   updateNewsPost,
   type NewsPostInput,
-} from "#app/models/news.server.ts";
-import { getSetting, setSetting } from "#app/models/settings.server.ts";
+} from "#app/news-events/data/news.server.ts";
+import { getSetting, setSetting } from "#app/platform/data/settings.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const CSV = new URL("../../db/data/montrose-beach-ecoli-2013-2015.csv", import.meta.url);

@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { claimDue, markFailed, markSent, queueNotice, type Claimed } from "#app/models/outbox.server.ts";
+import { claimDue, markFailed, markSent, queueNotice, type Claimed } from "#app/mail/data/outbox.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const LEASE_MS = 30_000;

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { outboxCounts } from "#app/models/outbox.server.ts";
+import { outboxCounts } from "#app/mail/data/outbox.server.ts";
 import { createPostgresDatabase, postgresAvailable, type TestDatabase } from "../support/databases.ts";
 import { signInCookie, startServer, TEST_AUTH_SECRET, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp.ts";

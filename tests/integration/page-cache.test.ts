@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/lib/db.server.ts";
-import { createNewsPost } from "#app/models/news.server.ts";
+import { openDatabase } from "#app/platform/data/db.server.ts";
+import { createNewsPost } from "#app/news-events/data/news.server.ts";
 import { rawGet, startServer, type RunningServer, signInCookie } from "../support/server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-cache-"));

@@ -6,14 +6,14 @@
  * sorted column (the data here is made of ties on purpose).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#app/lib/db.server.ts";
-import { PAGE_SIZE, type ListQuery, type Page } from "#app/lib/list-query.ts";
-import type { Storage } from "#app/lib/storage.server.ts";
-import { addDocument, DOCUMENT_SORTS, pageDocuments } from "#app/models/documents.server.ts";
-import { createEvent, EVENT_SORTS, pageEvents } from "#app/models/events.server.ts";
-import { addMeasurement, MEASUREMENT_SORTS, pageMeasurements } from "#app/models/measurements.server.ts";
-import { addMembers, MEMBER_SORTS, pageMembers } from "#app/models/members.server.ts";
-import { createNewsPost, NEWS_SORTS, pageNews } from "#app/models/news.server.ts";
+import type { Database } from "#app/platform/data/db.server.ts";
+import { PAGE_SIZE, type ListQuery, type Page } from "#app/platform/http/list-query.ts";
+import type { Storage } from "#app/platform/files/storage.server.ts";
+import { addDocument, DOCUMENT_SORTS, pageDocuments } from "#app/documents/data/documents.server.ts";
+import { createEvent, EVENT_SORTS, pageEvents } from "#app/news-events/data/events.server.ts";
+import { addMeasurement, MEASUREMENT_SORTS, pageMeasurements } from "#app/beach/data/readings.server.ts";
+import { addMembers, MEMBER_SORTS, pageMembers } from "#app/mail/data/members.server.ts";
+import { createNewsPost, NEWS_SORTS, pageNews } from "#app/news-events/data/news.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 /** 2½ pages: 50 + 50 + 20. */

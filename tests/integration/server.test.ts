@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { SUBSCRIBE_ANSWER } from "#app/lib/mail-texts.ts";
+import { SUBSCRIBE_ANSWER } from "#app/mail/mail-texts.ts";
 import { runServerToExit, startServer, type RunningServer } from "../support/server.ts";
 
 const dirs: string[] = [];

@@ -7,11 +7,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureAdmin } from "#app/lib/auth.server.ts";
-import { loadConfig } from "#app/lib/config.server.ts";
-import { lookUpSession, SESSION_ABSOLUTE_LIFETIME_MS } from "#app/lib/context.server.ts";
-import { createLogger } from "#app/lib/logger.server.ts";
-import { closeServices, createServices, prepareServices, type Services } from "#app/lib/services.server.ts";
+import { ensureAdmin } from "#app/accounts/auth.server.ts";
+import { loadConfig } from "#app/platform/config.server.ts";
+import { lookUpSession, SESSION_ABSOLUTE_LIFETIME_MS } from "#app/web/context.server.ts";
+import { createLogger } from "#app/platform/logger.server.ts";
+import { closeServices, createServices, prepareServices, type Services } from "#app/web/services.server.ts";
 import { onBothBackEnds, type Target } from "./attacks/support.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-sessions-"));

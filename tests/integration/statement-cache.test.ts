@@ -1,12 +1,12 @@
 /**
- * The SQLite handle reuses prepared statements (app/lib/db.server.ts): a query run again is not prepared again,
+ * The SQLite handle reuses prepared statements (app/platform/data/db.server.ts): a query run again is not prepared again,
  * results stay right after writes and inside transactions, and the cache is bounded. The page cache is SQLite's
  * 8 MB, not better-sqlite3's 16 MB (the server's memory on a large database).
  */
 import type SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getVersions } from "#app/models/changes.server.ts";
+import { getVersions } from "#app/platform/data/changes.server.ts";
 import { createSqliteDatabase, type TestDatabase } from "../support/databases.ts";
 
 let database: TestDatabase;

@@ -19,8 +19,8 @@ import SQLite from "better-sqlite3";
 import sharp from "sharp";
 import { extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage, lazyS3Client, PART_SIZE } from "#app/lib/storage-s3.server.ts";
-import { createDiskStorage, IMAGE_FILE_ID, STORAGE_ID, type Storage } from "#app/lib/storage.server.ts";
+import { createS3Storage, lazyS3Client, PART_SIZE } from "#app/platform/files/storage-s3.server.ts";
+import { createDiskStorage, IMAGE_FILE_ID, STORAGE_ID, type Storage } from "#app/platform/files/storage.server.ts";
 import { startFakeS3, type FakeS3 } from "../support/s3.ts";
 import { freePort, runScript, runServerToExit, signInCookie, startServer, type RunningServer } from "../support/server.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The credential throttles (app/lib/throttle.server.ts, docs/security.md) in this process, on SQLite and PostgreSQL:
+ * The credential throttles (app/accounts/throttle.server.ts, docs/security.md) in this process, on SQLite and PostgreSQL:
  * each limit one below, at and one above, the windows' edges to the millisecond, and `credentialThrottle` inside
  * better-auth (`auth.api`, as our routes call it): what it counts, refuses and logs. Through the server's routes the
  * same limits are tested by tests/integration/attacks/sign-in-door.test.ts.
@@ -11,9 +11,9 @@ import { Writable } from "node:stream";
 import { APIError } from "better-auth/api";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ensureAdmin } from "#app/lib/auth.server.ts";
-import { loadConfig } from "#app/lib/config.server.ts";
-import { closeServices, createServices, prepareServices, type Services } from "#app/lib/services.server.ts";
+import { ensureAdmin } from "#app/accounts/auth.server.ts";
+import { loadConfig } from "#app/platform/config.server.ts";
+import { closeServices, createServices, prepareServices, type Services } from "#app/web/services.server.ts";
 import {
   clearFailures,
   CLIENT_ADDRESS_HEADER,
@@ -30,7 +30,7 @@ import {
   RESET_WINDOW_MS,
   THROTTLE_WINDOW_MS,
   THROTTLED_MESSAGE,
-} from "#app/lib/throttle.server.ts";
+} from "#app/accounts/throttle.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const ADMIN = { email: "chair@heronlake.example.org", password: "the chair's password" };

@@ -3,7 +3,7 @@
  * one from tomorrow and values that are not plain decimal numbers of 0 to 1,000,000. Every way a lab file comes in
  * (the admin screen's upload, `npm run import:measurements`) must refuse it whole, with these messages.
  */
-import { addDaysTo } from "#app/lib/dates.ts";
+import { addDaysTo } from "#app/platform/text/dates.ts";
 
 /**
  * The file's text and the problems it must be refused with, one per bad line.

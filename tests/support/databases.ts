@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "#app/platform/data/db.server.ts";
 
 export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 

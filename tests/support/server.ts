@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { ownUrl } from "#app/lib/server-url.ts";
+import { ownUrl } from "#app/platform/http/server-url.ts";
 
 /** The repository's root, where the server runs (its default DATA_DIR, ./data, is relative to it). */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

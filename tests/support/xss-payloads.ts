@@ -1,6 +1,6 @@
 /**
  * Hostile text for the XSS tests: the browser test (tests/e2e/hostile/xss.spec.ts) posts them through every text field
- * and the unit test of the Markdown renderer (tests/unit/markdown.test.ts) renders them.
+ * and the unit test of the Markdown renderer (app/platform/text/markdown.server.test.ts) renders them.
  */
 /** The attribute every markup-making payload carries: an element with it in a page means the payload got through. */
 export const XSS_MARK = "data-xss";

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/banner";
-import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
-import { FormAlert, FormField } from "#app/components/FormField.tsx";
-import { adminRequest } from "#app/lib/admin.server.ts";
-import { bannerSchema, formFields, formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
-import { getTimeZone } from "#app/models/association.server.ts";
-import { deleteBanner, getBanner, setBanner } from "#app/models/banner.server.ts";
+import { ConfirmModal } from "#app/ui/ConfirmModal.tsx";
+import { FormAlert, FormField } from "#app/ui/FormField.tsx";
+import { adminRequest } from "#app/web/admin-screens.server.ts";
+import { bannerSchema, formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import { deleteBanner, getBanner, setBanner } from "#app/site/data/banner.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("banner");

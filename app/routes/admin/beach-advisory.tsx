@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beach-advisory";
-import { FormAlert, FormField } from "#app/components/FormField.tsx";
-import { adminRequest, authorOf } from "#app/lib/admin.server.ts";
-import { announceAfterWrite } from "#app/lib/beach-alerts.server.ts";
-import { advisorySchema, formFields, formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
-import { getTimeZone } from "#app/models/association.server.ts";
-import { ADVISORY_STATUSES } from "#app/lib/beach.ts";
-import { getBeachAdvisory, liftBeachAdvisory, postBeachAdvisory } from "#app/models/beach-advisory.server.ts";
-import { countMailableSubscribers } from "#app/models/subscribers.server.ts";
+import { FormAlert, FormField } from "#app/ui/FormField.tsx";
+import { adminRequest, authorOf } from "#app/web/admin-screens.server.ts";
+import { announceAfterWrite } from "#app/beach/alerts.server.ts";
+import { advisorySchema, formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import { ADVISORY_STATUSES } from "#app/beach/status.ts";
+import { getBeachAdvisory, liftBeachAdvisory, postBeachAdvisory } from "#app/beach/data/advisory.server.ts";
+import { countMailableSubscribers } from "#app/mail/data/subscribers.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("beach-advisory");

@@ -1,17 +1,17 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/board";
-import { changedColumn, type Column } from "#app/components/AdminList.tsx";
-import { ImageField } from "#app/components/ImageField.tsx";
-import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.tsx";
-import { adminRequest, authorOf, listAction } from "#app/lib/admin.server.ts";
-import type { FormResult } from "#app/lib/forms.ts";
-import { choosePicture } from "#app/lib/image-form.server.ts";
-import { deleteImage, getImage, readImageForm } from "#app/lib/images.server.ts";
-import { loadOrderedList, orderedListScreen } from "#app/lib/site-screens.server.ts";
-import { boardMembers } from "#app/models/site-content.server.ts";
-import type { RouteHandle } from "#app/lib/route-handle.ts";
-import { imageFormBody } from "#app/lib/upload-limits.ts";
+import { changedColumn, type Column } from "#app/ui/AdminList.tsx";
+import { ImageField } from "#app/ui/ImageField.tsx";
+import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
+import { adminRequest, authorOf, listAction } from "#app/web/admin-screens.server.ts";
+import type { FormResult } from "#app/platform/text/forms.ts";
+import { choosePicture } from "#app/platform/files/image-form.server.ts";
+import { deleteImage, getImage, readImageForm } from "#app/platform/files/images.server.ts";
+import { loadOrderedList, orderedListScreen } from "#app/web/ordered-screens.server.ts";
+import { boardMembers } from "#app/site/data/site-content.server.ts";
+import type { RouteHandle } from "#app/platform/http/route-handle.ts";
+import { imageFormBody } from "#app/platform/files/upload-limits.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("board");

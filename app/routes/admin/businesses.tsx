@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/businesses";
-import { changedColumn, type Column } from "#app/components/AdminList.tsx";
-import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.tsx";
-import { listAction } from "#app/lib/admin.server.ts";
-import { loadOrderedList, orderedListScreen } from "#app/lib/site-screens.server.ts";
-import { businesses } from "#app/models/site-content.server.ts";
+import { changedColumn, type Column } from "#app/ui/AdminList.tsx";
+import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
+import { listAction } from "#app/web/admin-screens.server.ts";
+import { loadOrderedList, orderedListScreen } from "#app/web/ordered-screens.server.ts";
+import { businesses } from "#app/site/data/site-content.server.ts";
 import { BUSINESS_CATEGORIES } from "#content/types.ts";
 import { screen, screenMeta } from "./screens.ts";
 

@@ -1,14 +1,14 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/bylaws";
-import { changedColumn, type Column } from "#app/components/AdminList.tsx";
-import { FormAlert, FormField, formFieldsOf } from "#app/components/FormField.tsx";
-import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.tsx";
-import { adminRequest, authorOf, listAction } from "#app/lib/admin.server.ts";
-import { formFields, formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
-import { loadOrderedList, orderedListScreen } from "#app/lib/site-screens.server.ts";
-import { associationNumbers, getAssociationNumbers, saveAssociationNumbers } from "#app/models/governance.server.ts";
-import { bylawsArticles } from "#app/models/site-content.server.ts";
+import { changedColumn, type Column } from "#app/ui/AdminList.tsx";
+import { FormAlert, FormField, formFieldsOf } from "#app/ui/FormField.tsx";
+import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
+import { adminRequest, authorOf, listAction } from "#app/web/admin-screens.server.ts";
+import { formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
+import { loadOrderedList, orderedListScreen } from "#app/web/ordered-screens.server.ts";
+import { associationNumbers, getAssociationNumbers, saveAssociationNumbers } from "#app/site/data/governance.server.ts";
+import { bylawsArticles } from "#app/site/data/site-content.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("bylaws");

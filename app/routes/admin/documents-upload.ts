@@ -2,12 +2,12 @@ import { Transform } from "node:stream";
 import { MaxFileSizeExceededError, MaxFilesExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError, MultipartParseError } from "@remix-run/form-data-parser";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/documents-upload";
-import { getServices, requireAdmin } from "#app/lib/context.server.ts";
-import { cleanDisplayName, createTextCheck, detectDocumentStart, EXTENSIONS, HEAD_BYTES, NO_NAME_MESSAGE, textType, UNSUPPORTED_MESSAGE } from "#app/lib/file-types.server.ts";
-import { readHead, readMultipartStream, type StreamedFile } from "#app/lib/multipart-stream.server.ts";
-import type { RouteHandle } from "#app/lib/route-handle.ts";
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_FILES as MAX_FILES, uploadBody } from "#app/lib/upload-limits.ts";
-import { addDocument, deleteDocument, newDocumentId } from "#app/models/documents.server.ts";
+import { getServices, requireAdmin } from "#app/web/context.server.ts";
+import { cleanDisplayName, createTextCheck, detectDocumentStart, EXTENSIONS, HEAD_BYTES, NO_NAME_MESSAGE, textType, UNSUPPORTED_MESSAGE } from "#app/documents/file-types.server.ts";
+import { readHead, readMultipartStream, type StreamedFile } from "#app/platform/files/multipart-stream.server.ts";
+import type { RouteHandle } from "#app/platform/http/route-handle.ts";
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_FILES as MAX_FILES, uploadBody } from "#app/platform/files/upload-limits.ts";
+import { addDocument, deleteDocument, newDocumentId } from "#app/documents/data/documents.server.ts";
 
 /** Up to 10 files of 20 MB each in one request; a larger body is refused (413) before this route runs. */
 export const handle: RouteHandle = { body: uploadBody(MAX_FILES, MAX_DOCUMENT_BYTES) };
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/admin/documents?${params}`, { headers });
   };
 
-  // Each file goes to storage while it arrives (app/lib/multipart-stream.server.ts): its first bytes decide its type,
+  // Each file goes to storage while it arrives (app/platform/files/multipart-stream.server.ts): its first bytes decide its type,
   // a text file is checked to its end on the way, and one that fails the check is not kept. The request is one
   // unit: if it fails later (the client goes away, a later file is too large, too many files), the documents stored
   // from it are removed again, rows and bytes, and nothing of it is left (docs/decisions/011-object-storage.md).

@@ -1,17 +1,17 @@
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/email";
-import { FormAlert, FormField } from "#app/components/FormField.tsx";
-import { adminRequest } from "#app/lib/admin.server.ts";
-import { messageToHtml } from "#app/lib/email-body.ts";
-import { formLimits, memberEmailSchema, parseForm, type FormResult } from "#app/lib/forms.ts";
-import { sendMemberEmail } from "#app/lib/member-mail.server.ts";
-import { ownUrl } from "#app/lib/server-url.ts";
-import { useTimedFlag } from "#app/lib/use-timed-flag.ts";
-import { countMailableMembers } from "#app/models/members.server.ts";
-import { recentMessages } from "#app/models/outbox.server.ts";
-import { getTimeZone } from "#app/models/association.server.ts";
+import { FormAlert, FormField } from "#app/ui/FormField.tsx";
+import { adminRequest } from "#app/web/admin-screens.server.ts";
+import { messageToHtml } from "#app/platform/text/email-body.ts";
+import { formLimits, memberEmailSchema, parseForm, type FormResult } from "#app/platform/text/forms.ts";
+import { sendMemberEmail } from "#app/mail/member-mail.server.ts";
+import { ownUrl } from "#app/platform/http/server-url.ts";
+import { useTimedFlag } from "#app/ui/use-timed-flag.ts";
+import { countMailableMembers } from "#app/mail/data/members.server.ts";
+import { recentMessages } from "#app/mail/data/outbox.server.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
 import { useEffect } from "react";
-import { getSetting, SETTING_KEYS } from "#app/models/settings.server.ts";
+import { getSetting, SETTING_KEYS } from "#app/platform/data/settings.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("email");

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/events";
-import { dateSorts, titleColumn, type Column } from "#app/components/AdminList.tsx";
-import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.tsx";
-import { authorOf, listAction, loadList, type ListScreen } from "#app/lib/admin.server.ts";
-import { clockTime, shortDate } from "#app/lib/format.ts";
-import { eventSchema } from "#app/lib/forms.ts";
-import { announceNewItem } from "#app/lib/list-mail.server.ts";
-import { createEvent, deleteEvent, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/models/events.server.ts";
+import { dateSorts, titleColumn, type Column } from "#app/ui/AdminList.tsx";
+import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
+import { authorOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
+import { clockTime, shortDate } from "#app/platform/text/format.ts";
+import { eventSchema } from "#app/platform/text/forms.ts";
+import { announceNewItem } from "#app/news-events/announcements.server.ts";
+import { createEvent, deleteEvent, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/news-events/data/events.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("events");

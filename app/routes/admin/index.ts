@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { requireAdmin } from "#app/lib/context.server.ts";
+import { requireAdmin } from "#app/web/context.server.ts";
 
 /** /admin goes to /admin/news (spec §2). */
 export function loader({ context, request }: Route.LoaderArgs) {

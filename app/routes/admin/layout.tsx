@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdminMiddleware } from "#app/lib/context.server.ts";
-import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { requireAdminMiddleware } from "#app/web/context.server.ts";
+import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 import { menuOf } from "./screens.ts";
 
 /** Every /admin route, its loaders and its actions, require a signed-in administrator (spec §6). */

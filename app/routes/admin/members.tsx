@@ -1,11 +1,11 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/members";
-import { ItemList } from "#app/components/AdminList.tsx";
-import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
-import { FormAlert } from "#app/components/FormField.tsx";
-import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/lib/admin.server.ts";
-import { formFields, type FormResult } from "#app/lib/forms.ts";
-import { addMembers, deleteMember, getMember, MEMBER_SORTS, pageMembers, type Member, type MemberSort } from "#app/models/members.server.ts";
+import { ItemList } from "#app/ui/AdminList.tsx";
+import { ConfirmModal } from "#app/ui/ConfirmModal.tsx";
+import { FormAlert } from "#app/ui/FormField.tsx";
+import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
+import { formFields, type FormResult } from "#app/platform/text/forms.ts";
+import { addMembers, deleteMember, getMember, MEMBER_SORTS, pageMembers, type Member, type MemberSort } from "#app/mail/data/members.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("members");

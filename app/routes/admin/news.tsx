@@ -1,10 +1,10 @@
 import type { Route } from "./+types/news";
-import { dateColumn, titleColumn, type Column } from "#app/components/AdminList.tsx";
-import { ListScreenView, type FieldSpec } from "#app/components/ListScreenView.tsx";
-import { authorOf, listAction, loadList, type ListScreen } from "#app/lib/admin.server.ts";
-import { newsPostSchema } from "#app/lib/forms.ts";
-import { announceNewItem } from "#app/lib/list-mail.server.ts";
-import { createNewsPost, deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/models/news.server.ts";
+import { dateColumn, titleColumn, type Column } from "#app/ui/AdminList.tsx";
+import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
+import { authorOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
+import { newsPostSchema } from "#app/platform/text/forms.ts";
+import { announceNewItem } from "#app/news-events/announcements.server.ts";
+import { createNewsPost, deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/news-events/data/news.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("news");

@@ -1,15 +1,15 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
-import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/components/FormField.tsx";
-import { ImageField } from "#app/components/ImageField.tsx";
-import { adminRequest } from "#app/lib/admin.server.ts";
-import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/lib/forms.ts";
-import { choosePicture } from "#app/lib/image-form.server.ts";
-import { getImage, readImageForm } from "#app/lib/images.server.ts";
-import { getAssociationDetails, getLogoImageId, saveAssociationDetails, saveLogoImageId } from "#app/models/association.server.ts";
-import type { RouteHandle } from "#app/lib/route-handle.ts";
-import { imageFormBody } from "#app/lib/upload-limits.ts";
+import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/ui/FormField.tsx";
+import { ImageField } from "#app/ui/ImageField.tsx";
+import { adminRequest } from "#app/web/admin-screens.server.ts";
+import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/platform/text/forms.ts";
+import { choosePicture } from "#app/platform/files/image-form.server.ts";
+import { getImage, readImageForm } from "#app/platform/files/images.server.ts";
+import { getAssociationDetails, getLogoImageId, saveAssociationDetails, saveLogoImageId } from "#app/site/data/association.server.ts";
+import type { RouteHandle } from "#app/platform/http/route-handle.ts";
+import { imageFormBody } from "#app/platform/files/upload-limits.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("settings");

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/subscribers-export";
-import { adminRequest } from "#app/lib/admin.server.ts";
-import { listConfirmedSubscribers, parseLists } from "#app/models/subscribers.server.ts";
+import { adminRequest } from "#app/web/admin-screens.server.ts";
+import { listConfirmedSubscribers, parseLists } from "#app/mail/data/subscribers.server.ts";
 
 /**
  * `/admin/subscribers/export`: every confirmed subscriber as CSV (email, lists, subscribed and confirmed times in

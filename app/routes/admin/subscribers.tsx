@@ -1,12 +1,12 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/subscribers";
-import { ItemList } from "#app/components/AdminList.tsx";
-import { ConfirmModal } from "#app/components/ConfirmModal.tsx";
-import { FormAlert } from "#app/components/FormField.tsx";
-import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/lib/admin.server.ts";
-import { formFields } from "#app/lib/forms.ts";
-import { LIST_LABELS } from "#app/lib/mail-texts.ts";
-import { listHref, readListQuery } from "#app/lib/list-query.ts";
+import { ItemList } from "#app/ui/AdminList.tsx";
+import { ConfirmModal } from "#app/ui/ConfirmModal.tsx";
+import { FormAlert } from "#app/ui/FormField.tsx";
+import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
+import { formFields } from "#app/platform/text/forms.ts";
+import { LIST_LABELS } from "#app/mail/mail-texts.ts";
+import { listHref, readListQuery } from "#app/platform/http/list-query.ts";
 import {
   deleteSubscriber,
   getSubscriber,
@@ -16,7 +16,7 @@ import {
   subscriberCounts,
   type Subscriber,
   type SubscriberSort,
-} from "#app/models/subscribers.server.ts";
+} from "#app/mail/data/subscribers.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("subscribers");

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/email";
-import { currentUser, getServices } from "#app/lib/context.server.ts";
-import { sendMemberEmail } from "#app/lib/member-mail.server.ts";
-import type { RouteHandle } from "#app/lib/route-handle.ts";
+import { currentUser, getServices } from "#app/web/context.server.ts";
+import { sendMemberEmail } from "#app/mail/member-mail.server.ts";
+import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 
 /**
  * JSON of up to 4 MB: the body's 1,000,000 characters (below) may take up to four bytes each in UTF-8.

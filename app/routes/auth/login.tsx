@@ -2,11 +2,11 @@ import { Form, redirect, useNavigation, useSearchParams, data } from "react-rout
 import { APIError } from "better-auth/api";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { siteName } from "#app/lib/meta.ts";
-import { FormField } from "#app/components/FormField.tsx";
-import { authHeaders } from "#app/lib/auth.server.ts";
-import { clientAddressContext, currentUser, getServices, redirectWithCookies, safeRedirect } from "#app/lib/context.server.ts";
-import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
+import { siteName } from "#app/platform/http/meta.ts";
+import { FormField } from "#app/ui/FormField.tsx";
+import { authHeaders } from "#app/accounts/auth.server.ts";
+import { clientAddressContext, currentUser, getServices, redirectWithCookies, safeRedirect } from "#app/web/context.server.ts";
+import { formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Login · ${siteName(matches)}` }, { name: "robots", content: "noindex" }];

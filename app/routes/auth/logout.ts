@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { getServices, redirectWithCookies } from "#app/lib/context.server.ts";
-import { IGNORED_BODY } from "#app/lib/request-body.ts";
+import { getServices, redirectWithCookies } from "#app/web/context.server.ts";
+import { IGNORED_BODY } from "#app/platform/http/request-body.ts";
 
 /** Signing out reads no body. */
 export const handle = { body: IGNORED_BODY };

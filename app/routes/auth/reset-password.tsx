@@ -3,11 +3,11 @@ import { Form, data, useNavigation } from "react-router";
 import { APIError } from "better-auth/api";
 import { z } from "zod";
 import type { Route } from "./+types/reset-password";
-import { siteName } from "#app/lib/meta.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
-import { getServices, redirectWithCookies, signInAfterProof } from "#app/lib/context.server.ts";
-import { FormField } from "#app/components/FormField.tsx";
-import { formLimits, parseForm, type FormResult } from "#app/lib/forms.ts";
+import { siteName } from "#app/platform/http/meta.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/accounts/passwords.ts";
+import { getServices, redirectWithCookies, signInAfterProof } from "#app/web/context.server.ts";
+import { FormField } from "#app/ui/FormField.tsx";
+import { formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Choose a new password · ${siteName(matches)}` }, { name: "robots", content: "noindex" }];

@@ -1,13 +1,13 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/setup";
-import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/components/FormField.tsx";
-import { ensureAdmin } from "#app/lib/auth.server.ts";
-import { getServices, signInAfterProof } from "#app/lib/context.server.ts";
-import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/lib/forms.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/passwords.ts";
-import { consumeSetupToken, isValidSetupToken } from "#app/lib/setup.server.ts";
-import { DEMO_DETAILS, saveAssociationDetails } from "#app/models/association.server.ts";
+import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/ui/FormField.tsx";
+import { ensureAdmin } from "#app/accounts/auth.server.ts";
+import { getServices, signInAfterProof } from "#app/web/context.server.ts";
+import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/platform/text/forms.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/accounts/passwords.ts";
+import { consumeSetupToken, isValidSetupToken } from "#app/accounts/setup.server.ts";
+import { DEMO_DETAILS, saveAssociationDetails } from "#app/site/data/association.server.ts";
 
 export function meta() {
   return [{ title: "Set up your association's site · Shoreline" }, { name: "robots", content: "noindex" }];

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/beach-atom";
-import { getServices } from "#app/lib/context.server.ts";
-import { feedResponse } from "#app/lib/feed-response.server.ts";
-import { beachAtom } from "#app/lib/feeds.server.ts";
-import { getAssociationDetails } from "#app/models/association.server.ts";
-import { listLatestMeasurements } from "#app/models/measurements.server.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { feedResponse } from "#app/platform/http/feed-response.server.ts";
+import { beachAtom } from "#app/news-events/feeds.server.ts";
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { listLatestMeasurements } from "#app/beach/data/readings.server.ts";
 
 /** How many of the latest readings /beach.atom carries. */
 export const BEACH_FEED_ENTRIES = 50;

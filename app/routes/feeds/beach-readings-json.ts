@@ -1,9 +1,9 @@
 import type { Route } from "./+types/beach-readings-json";
-import { getServices } from "#app/lib/context.server.ts";
-import { feedResponse } from "#app/lib/feed-response.server.ts";
-import { readingsJson } from "#app/lib/open-data.server.ts";
-import { getAssociationDetails } from "#app/models/association.server.ts";
-import { streamMeasurements } from "#app/models/measurements.server.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { feedResponse } from "#app/platform/http/feed-response.server.ts";
+import { readingsJson } from "#app/beach/open-data.server.ts";
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { streamMeasurements } from "#app/beach/data/readings.server.ts";
 
 /** /data/beach-readings.json: every reading, oldest first, streamed as one JSON document. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/event-ics";
-import { eventsCalendar } from "#app/lib/calendar.server.ts";
-import { getServices } from "#app/lib/context.server.ts";
-import { feedResponse } from "#app/lib/feed-response.server.ts";
-import { getAssociationDetails } from "#app/models/association.server.ts";
-import { getEvent } from "#app/models/events.server.ts";
+import { eventsCalendar } from "#app/news-events/calendar.server.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { feedResponse } from "#app/platform/http/feed-response.server.ts";
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { getEvent } from "#app/news-events/data/events.server.ts";
 
 /** /events/:id.ics: one event as an iCalendar file to add to a calendar (the "Add to calendar" link); 404 when gone. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/events-ics";
-import { eventsCalendar } from "#app/lib/calendar.server.ts";
-import { getServices } from "#app/lib/context.server.ts";
-import { feedResponse } from "#app/lib/feed-response.server.ts";
-import { getAssociationDetails } from "#app/models/association.server.ts";
-import { listCalendarEvents, listEventTombstones, TOMBSTONE_KEPT_MS } from "#app/models/events.server.ts";
+import { eventsCalendar } from "#app/news-events/calendar.server.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { feedResponse } from "#app/platform/http/feed-response.server.ts";
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { listCalendarEvents, listEventTombstones, TOMBSTONE_KEPT_MS } from "#app/news-events/data/events.server.ts";
 
 /**
  * /events.ics: every event, and the events deleted in the last 90 days as cancelled, as one iCalendar feed that

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/news-atom";
-import { getServices } from "#app/lib/context.server.ts";
-import { NEWS_PAGE_COUNT } from "#app/lib/events.ts";
-import { feedResponse } from "#app/lib/feed-response.server.ts";
-import { newsAtom } from "#app/lib/feeds.server.ts";
-import { getAssociationDetails } from "#app/models/association.server.ts";
-import { listNews } from "#app/models/news.server.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { NEWS_PAGE_COUNT } from "#app/news-events/events.ts";
+import { feedResponse } from "#app/platform/http/feed-response.server.ts";
+import { newsAtom } from "#app/news-events/feeds.server.ts";
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { listNews } from "#app/news-events/data/news.server.ts";
 
 /** /news.atom: the news of /news-events (the latest 100 posts) as an Atom feed. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/swimguide-json";
-import { getServices } from "#app/lib/context.server.ts";
-import { feedResponse } from "#app/lib/feed-response.server.ts";
-import { SWIM_GUIDE_RECORDS, swimGuideDocument } from "#app/lib/open-data.server.ts";
-import { getAssociationDetails } from "#app/models/association.server.ts";
-import { listLatestMeasurements } from "#app/models/measurements.server.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { feedResponse } from "#app/platform/http/feed-response.server.ts";
+import { SWIM_GUIDE_RECORDS, swimGuideDocument } from "#app/beach/open-data.server.ts";
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { listLatestMeasurements } from "#app/beach/data/readings.server.ts";
 
 /** /data/swimguide.json: the latest 200 readings in the Swim Drink Fish open data standard (RecML 1.0.1). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import type { Route } from "./+types/contact-us";
-import { getServices } from "#app/lib/context.server.ts";
-import { getAssociationDetails } from "#app/models/association.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;

@@ -2,10 +2,10 @@ import { Readable } from "node:stream";
 import { create as contentDisposition } from "content-disposition";
 import { data } from "react-router";
 import type { Route } from "./+types/document-download";
-import { getServices } from "#app/lib/context.server.ts";
-import { downloadName, type AcceptedType } from "#app/lib/file-types.server.ts";
-import { STORAGE_ID } from "#app/lib/storage.server.ts";
-import { getDocument } from "#app/models/documents.server.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { downloadName, type AcceptedType } from "#app/documents/file-types.server.ts";
+import { STORAGE_ID } from "#app/platform/files/storage.server.ts";
+import { getDocument } from "#app/documents/data/documents.server.ts";
 
 /**
  * Downloads a document as an attachment under its display name (RFC 6266 filename and filename*), never rendered

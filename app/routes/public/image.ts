@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import type { Route } from "./+types/image";
-import { getServices } from "#app/lib/context.server.ts";
-import { getImage, IMAGE_ID, variantFile } from "#app/lib/images.server.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { getImage, IMAGE_ID, variantFile } from "#app/platform/files/images.server.ts";
 
 /**
  * One WebP variant of a picture: `/images/<id>/<width>.webp`. A variant never changes (a new picture gets a new id),

@@ -1,15 +1,15 @@
 import type { Route } from "./+types/membership";
 import { Link } from "react-router";
 import { membership } from "#content/membership.ts";
-import { getServices } from "#app/lib/context.server.ts";
-import { markdownFor } from "#app/lib/page-html.server.ts";
-import { Markdown } from "#app/components/Markdown.tsx";
-import { getAssociationNumbers } from "#app/models/governance.server.ts";
-import { getPageImageIds, getPageTexts } from "#app/models/page-texts.server.ts";
-import { Picture } from "#app/components/Picture.tsx";
-import { getImage } from "#app/lib/images.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { Markdown } from "#app/ui/Markdown.tsx";
+import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
+import { getPageImageIds, getPageTexts } from "#app/site/data/page-texts.server.ts";
+import { Picture } from "#app/ui/Picture.tsx";
+import { getImage } from "#app/platform/files/images.server.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;

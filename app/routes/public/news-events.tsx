@@ -1,19 +1,19 @@
 import type { Route } from "./+types/news-events";
-import { getTimeZone } from "#app/models/association.server.ts";
-import { EventList } from "#app/components/EventItem.tsx";
-import { NewsItem } from "#app/components/NewsItem.tsx";
-import { getServices } from "#app/lib/context.server.ts";
-import { eventWindow } from "#app/lib/dates.ts";
-import { NEWS_PAGE_COUNT } from "#app/lib/events.ts";
-import { useLiveUpdates } from "#app/lib/live-updates.ts";
-import { listEvents } from "#app/models/events.server.ts";
-import { listNews } from "#app/models/news.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { SubscribeForm } from "#app/components/SubscribeForm.tsx";
-import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
-import { eventsForDisplay, newsForDisplay } from "#app/lib/item-html.server.ts";
-import { markdownFor } from "#app/lib/page-html.server.ts";
-import { webcalUrl } from "#app/lib/feed-response.server.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import { EventList } from "#app/news-events/EventItem.tsx";
+import { NewsItem } from "#app/news-events/NewsItem.tsx";
+import { getServices } from "#app/web/context.server.ts";
+import { eventWindow } from "#app/platform/text/dates.ts";
+import { NEWS_PAGE_COUNT } from "#app/news-events/events.ts";
+import { useLiveUpdates } from "#app/platform/http/live-updates.ts";
+import { listEvents } from "#app/news-events/data/events.server.ts";
+import { listNews } from "#app/news-events/data/news.server.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
+import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
+import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.server.ts";
+import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { webcalUrl } from "#app/platform/http/feed-response.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };

@@ -8,8 +8,8 @@ import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/prom
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { create as createTar } from "tar";
-import type { Config } from "#app/lib/config.server.ts";
-import { createStores, IMAGE_FILE_ID } from "#app/lib/storage.server.ts";
+import type { Config } from "#app/platform/config.server.ts";
+import { createStores, IMAGE_FILE_ID } from "#app/platform/files/storage.server.ts";
 import { exists, fileSum, fsyncPath, linkOrCopy, stageDocuments, stageObjects } from "./files.ts";
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, databaseEntry, dialectOf, DOCUMENTS_ENTRY, IMAGES_ENTRY, MANIFEST, SECRET_ENTRY, type Manifest } from "./manifest.ts";
 import { snapshotPostgres } from "./postgres.ts";

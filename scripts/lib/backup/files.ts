@@ -7,7 +7,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, link, lstat, mkdir, open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { STORAGE_ID, type Storage } from "#app/lib/storage.server.ts";
+import { STORAGE_ID, type Storage } from "#app/platform/files/storage.server.ts";
 import { BackupError, type FileSum } from "./manifest.ts";
 
 /** A file's size in bytes and its SHA-256 (hex). */

@@ -4,8 +4,8 @@
  * `restoreBackup` (reading); see scripts/backup.ts and scripts/restore.ts for the commands.
  */
 import { z } from "zod";
-import type { Config } from "#app/lib/config.server.ts";
-import { IMAGE_FILE_ID, STORAGE_ID } from "#app/lib/storage.server.ts";
+import type { Config } from "#app/platform/config.server.ts";
+import { IMAGE_FILE_ID, STORAGE_ID } from "#app/platform/files/storage.server.ts";
 import { migrations as knownMigrations } from "#db/migrations/index.ts";
 
 /** What `format` and `version` of manifest.json say; a restore refuses any other. */

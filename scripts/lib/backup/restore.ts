@@ -8,9 +8,9 @@ import { createReadStream, type Stats } from "node:fs";
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { extract, list, type ReadEntry } from "tar";
-import type { Config } from "#app/lib/config.server.ts";
-import { ownUrl } from "#app/lib/server-url.ts";
-import { createStores, type Storage } from "#app/lib/storage.server.ts";
+import type { Config } from "#app/platform/config.server.ts";
+import { ownUrl } from "#app/platform/http/server-url.ts";
+import { createStores, type Storage } from "#app/platform/files/storage.server.ts";
 import { backupsFolder, createBackup, defaultBackupFile } from "./create.ts";
 import { exists, fileSums, fsyncPath } from "./files.ts";
 import {

@@ -25,9 +25,9 @@ import {
   waitForHydration,
   withDatabase,
 } from "../admin-helpers.ts";
-import { listDocuments } from "#app/models/documents.server.ts";
-import { deleteMeasurement, listMeasurements } from "#app/models/measurements.server.ts";
-import { deleteNewsPost, listNews } from "#app/models/news.server.ts";
+import { listDocuments } from "#app/documents/data/documents.server.ts";
+import { deleteMeasurement, listMeasurements } from "#app/beach/data/readings.server.ts";
+import { deleteNewsPost, listNews } from "#app/news-events/data/news.server.ts";
 
 for (const viewport of [PHONE, DESKTOP]) {
   signedInTest.describe(`document manage modal at ${viewport.width} px`, () => {

@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, expect, expectModal, expectNoModal, FIXTURES, openAdmin, postForm, test, unique, withDatabase } from "../admin-helpers.ts";
-import { listDocuments } from "#app/models/documents.server.ts";
+import { listDocuments } from "#app/documents/data/documents.server.ts";
 
 const BASE = "/admin/documents";
 const UNSUPPORTED = "This file type is not supported. Please upload a text file, a CSV file, a PDF or a JPEG picture.";

@@ -9,7 +9,7 @@
  * is read from the page, never assumed. Here because it writes: the public tests expect exactly the seeded posts.
  */
 import type { Locator, Page } from "@playwright/test";
-import { createNewsPost, deleteNewsPost, listNews } from "#app/models/news.server.ts";
+import { createNewsPost, deleteNewsPost, listNews } from "#app/news-events/data/news.server.ts";
 import { expect, expectModal, expectNoModal, signedInTest as test, unique, waitForHydration, withDatabase } from "../admin-helpers.ts";
 
 const BASE = "/admin/news";

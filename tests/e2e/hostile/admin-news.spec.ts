@@ -7,7 +7,7 @@
  * would break.
  */
 import { associationToday, deleteAfterConfirming, E2E_ADMIN, expect, expectModal, expectNoModal, openAdmin, shiftDate, test, unique, waitForHydration, withDatabase } from "../admin-helpers.ts";
-import { deleteNewsPost, listNews } from "#app/models/news.server.ts";
+import { deleteNewsPost, listNews } from "#app/news-events/data/news.server.ts";
 import type { Locator, Page } from "@playwright/test";
 
 const BASE = "/admin/news";

@@ -24,7 +24,7 @@ import { E2E_ADMIN } from "../helpers.ts";
 const SCREEN_PATH = "throwaway";
 const HEADING = "Throwaway Screen";
 const MODULE = `import type { LoaderFunctionArgs } from "react-router";
-import { requireAdmin } from "#app/lib/context.server.ts";
+import { requireAdmin } from "#app/web/context.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("${SCREEN_PATH}");

@@ -8,7 +8,7 @@
  */
 import { parse as parseContentDisposition } from "content-disposition";
 import { expect } from "vitest";
-import { NO_NAME_MESSAGE } from "#app/lib/file-types.server.ts";
+import { NO_NAME_MESSAGE } from "#app/documents/file-types.server.ts";
 import { onBothBackEnds, type Target } from "./support.ts";
 
 /** Every bidirectional formatting character of UAX #9 § 2. */

@@ -6,8 +6,8 @@
  * nothing of them may be stored or shown.
  */
 import { expect } from "vitest";
-import { addDaysTo, todayIn } from "#app/lib/dates.ts";
-import { getTimeZone } from "#app/models/association.server.ts";
+import { addDaysTo, todayIn } from "#app/platform/text/dates.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
 import { carelessLabFile } from "../../support/careless-readings.ts";
 import { onBothBackEnds, type Target } from "./support.ts";
 

@@ -13,7 +13,7 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { simpleParser } from "mailparser";
 import { expect } from "vitest";
-import { SUBSCRIBE_ANSWER } from "#app/lib/mail-texts.ts";
+import { SUBSCRIBE_ANSWER } from "#app/mail/mail-texts.ts";
 import { waitFor } from "../../support/wait.ts";
 import { onBothBackEnds, type Target } from "./support.ts";
 

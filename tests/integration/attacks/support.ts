@@ -62,7 +62,7 @@ export function onBothBackEnds(title: string, body: (attack: Attack) => void, en
         }
         const server = await startServer({ ...serverEnv, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
         if (backEnd === "sqlite") {
-          const { openDatabase } = await import("#app/lib/db.server.ts");
+          const { openDatabase } = await import("#app/platform/data/db.server.ts");
           const handle = openDatabase({ dataDir });
           db = { ...handle, dir: dataDir, drop: () => handle.close() };
         }

@@ -1,13 +1,13 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/subscribe-confirm";
-import { getServices } from "#app/lib/context.server.ts";
-import { makeMailToken } from "#app/lib/mail-tokens.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { LINK_INVALID, LIST_LABELS } from "#app/lib/mail-texts.ts";
-import { readLink } from "#app/lib/subscriptions.server.ts";
-import { InvalidLinkBoundary } from "#app/components/InvalidLink.tsx";
-import { confirmSubscriber, getSubscriber, parseLists } from "#app/models/subscribers.server.ts";
-import { IGNORED_BODY } from "#app/lib/request-body.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { makeMailToken } from "#app/mail/mail-tokens.server.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { LINK_INVALID, LIST_LABELS } from "#app/mail/mail-texts.ts";
+import { readLink } from "#app/mail/subscriptions.server.ts";
+import { InvalidLinkBoundary } from "#app/mail/InvalidLink.tsx";
+import { confirmSubscriber, getSubscriber, parseLists } from "#app/mail/data/subscribers.server.ts";
+import { IGNORED_BODY } from "#app/platform/http/request-body.ts";
 
 /** The confirming POST reads no body. */
 export const handle = { body: IGNORED_BODY };

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/subscribe";
-import { SubscribeForm, type SubscribeResult } from "#app/components/SubscribeForm.tsx";
-import { clientAddressContext, getServices } from "#app/lib/context.server.ts";
-import { parseForm, subscribeSchema } from "#app/lib/forms.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { SUBSCRIBE_ANSWER, SUBSCRIBE_THROTTLED, SUBSCRIBER_LISTS } from "#app/lib/mail-texts.ts";
-import { subscribe } from "#app/lib/subscriptions.server.ts";
+import { SubscribeForm, type SubscribeResult } from "#app/mail/SubscribeForm.tsx";
+import { clientAddressContext, getServices } from "#app/web/context.server.ts";
+import { parseForm, subscribeSchema } from "#app/platform/text/forms.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { SUBSCRIBE_ANSWER, SUBSCRIBE_THROTTLED, SUBSCRIBER_LISTS } from "#app/mail/mail-texts.ts";
+import { subscribe } from "#app/mail/subscriptions.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Get beach alerts and news", "Subscribe by email to beach status alerts, news and events.");

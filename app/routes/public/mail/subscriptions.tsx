@@ -1,12 +1,12 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/subscriptions";
-import { InvalidLinkBoundary } from "#app/components/InvalidLink.tsx";
-import { getServices } from "#app/lib/context.server.ts";
-import { formFields } from "#app/lib/forms.ts";
-import { LINK_INVALID, LIST_LABELS, SUBSCRIBER_LISTS } from "#app/lib/mail-texts.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { readLink } from "#app/lib/subscriptions.server.ts";
-import { getSubscriber, parseLists, setSubscriberLists } from "#app/models/subscribers.server.ts";
+import { InvalidLinkBoundary } from "#app/mail/InvalidLink.tsx";
+import { getServices } from "#app/web/context.server.ts";
+import { formFields } from "#app/platform/text/forms.ts";
+import { LINK_INVALID, LIST_LABELS, SUBSCRIBER_LISTS } from "#app/mail/mail-texts.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { readLink } from "#app/mail/subscriptions.server.ts";
+import { getSubscriber, parseLists, setSubscriberLists } from "#app/mail/data/subscribers.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Your subscriptions", "Change the lists you get by email, or unsubscribe.");

@@ -1,11 +1,11 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/unsubscribe";
-import { InvalidLinkBoundary } from "#app/components/InvalidLink.tsx";
-import { getServices } from "#app/lib/context.server.ts";
-import { LINK_INVALID, LIST_LABELS } from "#app/lib/mail-texts.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { readLink, unsubscribe } from "#app/lib/subscriptions.server.ts";
-import { IGNORED_BODY } from "#app/lib/request-body.ts";
+import { InvalidLinkBoundary } from "#app/mail/InvalidLink.tsx";
+import { getServices } from "#app/web/context.server.ts";
+import { LINK_INVALID, LIST_LABELS } from "#app/mail/mail-texts.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { readLink, unsubscribe } from "#app/mail/subscriptions.server.ts";
+import { IGNORED_BODY } from "#app/platform/http/request-body.ts";
 
 /** The one-click POST (RFC 8058) reads no body: a mailbox provider may send it in any form. */
 export const handle = { body: IGNORED_BODY };

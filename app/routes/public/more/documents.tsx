@@ -1,11 +1,11 @@
 import type { Route } from "./+types/documents";
-import { getTimeZone } from "#app/models/association.server.ts";
-import { getServices } from "#app/lib/context.server.ts";
-import { todayIn } from "#app/lib/dates.ts";
-import { humanSize, shortDate } from "#app/lib/format.ts";
-import { listDocuments } from "#app/models/documents.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { todayIn } from "#app/platform/text/dates.ts";
+import { humanSize, shortDate } from "#app/platform/text/format.ts";
+import { listDocuments } from "#app/documents/data/documents.server.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;

@@ -1,10 +1,10 @@
 import { data, NavLink } from "react-router";
 import type { Route } from "./+types/localinfo";
 import { BUSINESS_CATEGORIES } from "#content/types.ts";
-import { getServices } from "#app/lib/context.server.ts";
-import { businesses } from "#app/models/site-content.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+import { getServices } from "#app/web/context.server.ts";
+import { businesses } from "#app/site/data/site-content.server.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;

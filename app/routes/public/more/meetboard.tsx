@@ -1,13 +1,13 @@
 import type { Route } from "./+types/meetboard";
-import { Picture } from "#app/components/Picture.tsx";
-import { getServices } from "#app/lib/context.server.ts";
-import { getImages } from "#app/lib/images.server.ts";
-import { markdownFor } from "#app/lib/page-html.server.ts";
-import { Markdown } from "#app/components/Markdown.tsx";
-import { fillNumbers, getAssociationNumbers } from "#app/models/governance.server.ts";
-import { boardMembers, bylawsArticles } from "#app/models/site-content.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { CACHEABLE_PAGE } from "#app/lib/route-handle.ts";
+import { Picture } from "#app/ui/Picture.tsx";
+import { getServices } from "#app/web/context.server.ts";
+import { getImages } from "#app/platform/files/images.server.ts";
+import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { Markdown } from "#app/ui/Markdown.tsx";
+import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
+import { boardMembers, bylawsArticles } from "#app/site/data/site-content.server.ts";
+import { pageMeta } from "#app/platform/http/meta.ts";
+import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;

@@ -1,0 +1,196 @@
+/** Beach measurements (spec §3): E. coli samples, one reading each, ordered by timestamp. */
+import type { Measurement } from "#db/schema.ts";
+import type { Database } from "#app/platform/data/db.server.ts";
+import { ageLabel, isAfterToday, isReadingValue, isStale, MAX_READING, publicBeachStatus, type BeachStatus } from "#app/beach/status.ts";
+import { daysBetween, noonOf, todayIn } from "#app/platform/text/dates.ts";
+import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import { bumpVersion, writeAndSignal } from "#app/platform/data/changes.server.ts";
+import { paginate } from "#app/platform/data/paging.server.ts";
+
+export type { Measurement };
+
+/** The measured quantity and its unit, as the specification names them. */
+export const MEASUREMENT_NAME = "E. Coli";
+export const MEASUREMENT_UNIT = "per 100mL";
+
+export interface MeasurementInput {
+  /** Sample date, "YYYY-MM-DD", not after the day the reading is recorded (in the association's time zone). */
+  date: string;
+  /** E. coli per 100 mL, from 0 to `MAX_READING`. */
+  value: number;
+}
+
+/** The latest `limit` readings, oldest first (ready to chart). */
+export async function listLatestMeasurements(db: Database, { limit }: { limit: number }): Promise<Measurement[]> {
+  const rows = await db
+    .selectFrom("measurement")
+    .selectAll()
+    .orderBy("timestamp", "desc")
+    .orderBy("createdAt", "desc")
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+/** Every reading, newest first (the admin table). */
+export async function listMeasurements(db: Database): Promise<Measurement[]> {
+  return db.selectFrom("measurement").selectAll().orderBy("timestamp", "desc").orderBy("createdAt", "desc").execute();
+}
+
+/**
+ * Every reading, oldest first (by timestamp, then createdAt, then id), read `batchSize` rows at a time by keyset
+ * (the (timestamp, createdAt, id) index), so that an export of 100,000 readings never holds them all in memory.
+ * Readings added while it runs may or may not be included.
+ */
+export async function* streamMeasurements(db: Database, { batchSize = 1000 }: { batchSize?: number } = {}): AsyncGenerator<Measurement> {
+  let after: Pick<Measurement, "timestamp" | "createdAt" | "id"> | undefined;
+  for (;;) {
+    let query = db.selectFrom("measurement").selectAll();
+    if (after) {
+      const { timestamp, createdAt, id } = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb("timestamp", ">", timestamp),
+          eb.and([eb("timestamp", "=", timestamp), eb("createdAt", ">", createdAt)]),
+          eb.and([eb("timestamp", "=", timestamp), eb("createdAt", "=", createdAt), eb("id", ">", id)]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy("timestamp").orderBy("createdAt").orderBy("id").limit(batchSize).execute();
+    yield* rows;
+    if (rows.length < batchSize) return;
+    after = rows.at(-1);
+  }
+}
+
+/** The readings sampled on `from` ("YYYY-MM-DD") or later, oldest first: the window of a geometric mean. */
+export async function listMeasurementsSince(db: Database, from: string): Promise<Measurement[]> {
+  return db.selectFrom("measurement").selectAll().where("date", ">=", from).orderBy("timestamp").orderBy("createdAt").execute();
+}
+
+/** The latest reading as the public pages show it: status, reading, sample date, age in words, staleness. */
+export interface LatestReading {
+  date: string;
+  value: number;
+  unit: string;
+  status: BeachStatus;
+  age: string;
+  stale: boolean;
+}
+
+/**
+ * The latest reading and what it means today (spec §4), or null when there is none.
+ * @param today the association's calendar date, "YYYY-MM-DD"
+ */
+export function describeLatest(latest: Pick<Measurement, "date" | "value" | "unit"> | undefined, today: string): LatestReading | null {
+  if (!latest) return null;
+  const ageDays = daysBetween(latest.date, today);
+  return { date: latest.date, value: latest.value, unit: latest.unit, status: publicBeachStatus(latest.value), age: ageLabel(ageDays), stale: isStale(ageDays) };
+}
+
+/** The orders of the admin table: newest sample first (the default), oldest first, highest reading first. */
+export const MEASUREMENT_SORTS = ["desc", "asc", "highest"] as const;
+export type MeasurementSort = (typeof MEASUREMENT_SORTS)[number];
+
+/** One page of readings for the admin table, sorted on the server. */
+export async function pageMeasurements(db: Database, query: ListQuery<MeasurementSort>): Promise<Page<Measurement, MeasurementSort>> {
+  const base = db.selectFrom("measurement");
+  const all = base.selectAll();
+  // The id breaks ties in the same direction, so that the (timestamp, createdAt, id) index gives the order unsorted.
+  const rows =
+    query.sort === "highest"
+      ? all.orderBy("value", "desc").orderBy("timestamp", "desc").orderBy("id")
+      : all.orderBy("timestamp", query.sort).orderBy("createdAt", query.sort).orderBy("id", query.sort);
+  return paginate(rows, base.select((eb) => eb.fn.countAll<number>().as("n")), query);
+}
+
+/** One reading, or undefined. */
+export async function getMeasurement(db: Database, id: string): Promise<Measurement | undefined> {
+  return db.selectFrom("measurement").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * The row of a reading recorded at `now`. The forms and the CSV import refuse bad readings with their own messages
+ * first; this is the last check, so that no other way in stores a reading from the future (issue 24) or a count
+ * that no lab reports.
+ * @param today the recording day in the association's time zone, "YYYY-MM-DD"
+ * @throws RangeError when the date is not a calendar date or is after `today`, or the value is not a reading's
+ */
+function toRow(input: MeasurementInput, now: number, timeZone: string, today: string) {
+  const { timestamp } = noonOf(input.date, timeZone);
+  if (isAfterToday(input.date, today)) throw new RangeError(`The sample date ${input.date} is after today (${today} in ${timeZone})`);
+  if (!isReadingValue(input.value)) throw new RangeError(`A reading is from 0 to ${MAX_READING} per 100 mL, not ${input.value}`);
+  return {
+    id: crypto.randomUUID(),
+    date: input.date,
+    value: input.value,
+    name: MEASUREMENT_NAME,
+    unit: MEASUREMENT_UNIT,
+    timestamp,
+    createdAt: now,
+  };
+}
+
+/**
+ * Adds one reading.
+ * @param now when it is recorded, ms since epoch (its createdAt; the sample date may not be after that day)
+ * @throws RangeError when the date is not a calendar date or is after today, or the value is outside 0 to
+ *   `MAX_READING`
+ */
+export async function addMeasurement(db: Database, input: MeasurementInput, now = Date.now()): Promise<Measurement> {
+  const timeZone = await getTimeZone(db);
+  const row = toRow(input, now, timeZone, todayIn(timeZone, new Date(now)));
+  await writeAndSignal(db, "measurements", (trx) =>
+    trx.insertInto("measurement").values(row).execute(),
+  );
+  return row;
+}
+
+/**
+ * Adds many readings in one transaction, all or none. A reading with the same date and value as a stored one, or as
+ * an earlier one in `inputs`, is skipped.
+ * @param now when they are recorded, ms since epoch (their createdAt; no sample date may be after that day)
+ * @returns how many were added and how many skipped as duplicates
+ * @throws RangeError as `addMeasurement` does, for any of `inputs`; then none is added
+ */
+export async function importMeasurements(
+  db: Database,
+  inputs: MeasurementInput[],
+  now = Date.now(),
+): Promise<{ added: number; skipped: number }> {
+  return db.transaction().execute(async (trx) => {
+    const timeZone = await getTimeZone(trx);
+    const today = todayIn(timeZone, new Date(now));
+    const dates = [...new Set(inputs.map((i) => i.date))];
+    const seen = new Set<string>();
+    for (let i = 0; i < dates.length; i += 500) {
+      const existing = await trx
+        .selectFrom("measurement")
+        .select(["date", "value"])
+        .where("date", "in", dates.slice(i, i + 500))
+        .execute();
+      for (const r of existing) seen.add(`${r.date}|${Number(r.value)}`);
+    }
+    const rows = [];
+    for (const input of inputs) {
+      const key = `${input.date}|${input.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rows.push(toRow(input, now, timeZone, today));
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx.insertInto("measurement").values(rows.slice(i, i + 500)).execute();
+    }
+    if (rows.length > 0) await bumpVersion(trx, "measurements");
+    return { added: rows.length, skipped: inputs.length - rows.length };
+  });
+}
+
+/** Removes a reading; returns false when no reading has that id. */
+export async function deleteMeasurement(db: Database, id: string): Promise<boolean> {
+  const result = await writeAndSignal(db, "measurements", (trx) =>
+    trx.deleteFrom("measurement").where("id", "=", id).executeTakeFirst(),
+  );
+  return result.numDeletedRows > 0n;
+}

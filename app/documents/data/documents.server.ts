@@ -1,0 +1,98 @@
+/** Document metadata (spec §3). The bytes live in the storage back end under the same id. */
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { DocumentRecord } from "#db/schema.ts";
+import type { Database } from "#app/platform/data/db.server.ts";
+import type { Storage } from "#app/platform/files/storage.server.ts";
+import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
+import { writeAndSignal } from "#app/platform/data/changes.server.ts";
+import { paginate } from "#app/platform/data/paging.server.ts";
+
+export type { DocumentRecord };
+
+/** Every document, newest first. */
+export async function listDocuments(db: Database): Promise<DocumentRecord[]> {
+  return db.selectFrom("document").selectAll().orderBy("created", "desc").execute();
+}
+
+/** The orders of the admin list: newest first (the default), by name, largest first. */
+export const DOCUMENT_SORTS = ["newest", "name", "largest"] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+/** One page of documents for the admin list, sorted on the server. */
+export async function pageDocuments(db: Database, query: ListQuery<DocumentSort>): Promise<Page<DocumentRecord, DocumentSort>> {
+  const base = db.selectFrom("document");
+  const all = base.selectAll();
+  const rows = query.sort === "name" ? all.orderBy("displayName") : query.sort === "largest" ? all.orderBy("size", "desc") : all.orderBy("created", "desc");
+  return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
+}
+
+/** One document's record, or undefined. */
+export async function getDocument(db: Database, id: string): Promise<DocumentRecord | undefined> {
+  return db.selectFrom("document").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** An uploaded document: its bytes in memory, or a stream of them as they arrive. */
+export type NewDocument = { id: string; displayName: string; contentType: string } & ({ bytes: Uint8Array } | { stream: Readable });
+
+/**
+ * Stores an uploaded document: the bytes first (atomically, under a server-made id), then its record; if the record
+ * cannot be written the bytes are removed again, so nothing is left half-saved. A stream is stored as it arrives
+ * and its size counted on the way; if it fails (the client went away, the type check refused it later on) nothing
+ * is stored and its error is thrown.
+ * @param file.id storage id, time stamp + extension
+ */
+export async function addDocument(db: Database, storage: Storage, file: NewDocument, now = Date.now()): Promise<DocumentRecord> {
+  let size: number;
+  if ("bytes" in file) {
+    await storage.put(file.id, file.bytes);
+    size = file.bytes.length;
+  } else {
+    let counted = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        counted += chunk.length;
+        done(null, chunk);
+      },
+    });
+    // pipeline, not pipe: a failure of either side reaches the other (the upload is then aborted).
+    pipeline(file.stream, counter).catch(() => undefined);
+    await storage.put(file.id, counter);
+    size = counted;
+  }
+  const record = { id: file.id, displayName: file.displayName, contentType: file.contentType, size, created: now, updated: now };
+  try {
+    await writeAndSignal(db, "documents", (trx) => trx.insertInto("document").values(record).execute());
+  } catch (error) {
+    await storage.remove(file.id);
+    throw error;
+  }
+  return record;
+}
+
+/** Renames a document (its displayName); returns false when there is no such document. */
+export async function renameDocument(db: Database, id: string, displayName: string, now = Date.now()): Promise<boolean> {
+  const result = await writeAndSignal(db, "documents", (trx) =>
+    trx.updateTable("document").set({ displayName, updated: now }).where("id", "=", id).executeTakeFirst(),
+  );
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes a document's record, then its bytes; returns false when there is no such document. */
+export async function deleteDocument(db: Database, storage: Storage, id: string): Promise<boolean> {
+  const result = await writeAndSignal(db, "documents", (trx) => trx.deleteFrom("document").where("id", "=", id).executeTakeFirst());
+  if (result.numDeletedRows === 0n) return false;
+  await storage.remove(id);
+  return true;
+}
+
+/**
+ * A new storage id: the current time in milliseconds plus the extension (spec §3), made unique against stored ones
+ * by moving forward a millisecond at a time.
+ */
+export async function newDocumentId(db: Database, extension: string, now = Date.now()): Promise<string> {
+  for (let t = now; ; t++) {
+    const id = `${t}${extension}`;
+    if (!(await getDocument(db, id))) return id;
+  }
+}

@@ -1,0 +1,138 @@
+/** Events (spec §3): read by date within the current calendar year; written by administrators. */
+import type { Event, EventTombstone } from "#db/schema.ts";
+import type { Database } from "#app/platform/data/db.server.ts";
+import { noonOf } from "#app/platform/text/dates.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import { writeAndSignal } from "#app/platform/data/changes.server.ts";
+import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
+import { paginate } from "#app/platform/data/paging.server.ts";
+
+export type { Event, EventTombstone };
+
+export interface EventInput {
+  title: string;
+  /** "YYYY-MM-DD" */
+  date: string;
+  /** "HH:MM" or "" */
+  startTime: string;
+  timeDetails: string;
+  place: string;
+  eventDetails: string;
+  author: string;
+}
+
+/** Events dated `from` to `to` inclusive ("YYYY-MM-DD"), earliest first, by date then start time. */
+export async function listEvents(db: Database, { from, to }: { from: string; to: string }): Promise<Event[]> {
+  return db
+    .selectFrom("event")
+    .selectAll()
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .orderBy("date")
+    .orderBy("startTime")
+    .orderBy("created")
+    .execute();
+}
+
+/**
+ * The next `limit` events from `today` to `to` (inclusive), and how many there are in all in that span, so that the
+ * page can say whether more remain (spec §9: "See more events").
+ */
+export async function listUpcomingEvents(
+  db: Database,
+  { today, to, limit }: { today: string; to: string; limit: number },
+): Promise<{ events: Event[]; total: number }> {
+  const [events, count] = await Promise.all([
+    listEvents(db, { from: today, to }).then((all) => all.slice(0, limit)),
+    db
+      .selectFrom("event")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("date", ">=", today)
+      .where("date", "<=", to)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { events, total: Number(count.n) };
+}
+
+/** Every event, newest date first (the admin list). */
+export async function listAllEvents(db: Database): Promise<Event[]> {
+  return db.selectFrom("event").selectAll().orderBy("date", "desc").orderBy("startTime", "desc").execute();
+}
+
+/** The orders of the admin list: latest date first (the default), earliest first, by title. */
+export const EVENT_SORTS = ["latest", "earliest", "title"] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
+
+/** One page of events for the admin list, sorted on the server. */
+export async function pageEvents(db: Database, query: ListQuery<EventSort>): Promise<Page<Event, EventSort>> {
+  const base = db.selectFrom("event");
+  let rows = base.selectAll();
+  const direction = query.sort === "earliest" ? "asc" : "desc";
+  // The id breaks ties in the same direction, so that the (date, startTime, id) index gives the order without a sort.
+  if (query.sort === "title") rows = rows.orderBy("title").orderBy("date", "desc").orderBy("id");
+  else rows = rows.orderBy("date", direction).orderBy("startTime", direction).orderBy("id", direction);
+  return paginate(rows, base.select((eb) => eb.fn.countAll<number>().as("n")), query);
+}
+
+/** One event, or undefined. */
+export async function getEvent(db: Database, id: string): Promise<Event | undefined> {
+  return db.selectFrom("event").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Adds an event; its timestamp is noon of its date in the association's time zone. */
+export async function createEvent(db: Database, input: EventInput, authorId: string | null, now = Date.now()): Promise<Event> {
+  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)), sequence: 0 };
+  await writeAndSignal(db, "events", (trx) =>
+    trx.insertInto("event").values(row).execute(),
+  );
+  return row;
+}
+
+/**
+ * Changes an event and raises its `sequence` by one (the iCalendar SEQUENCE of RFC 5545 §3.8.7.4, so that subscribed
+ * calendars take the new version); returns false when no event has that id.
+ */
+export async function updateEvent(db: Database, id: string, input: EventInput, now = Date.now()): Promise<boolean> {
+  const timeZone = await getTimeZone(db);
+  const result = await writeAndSignal(db, "events", (trx) =>
+    trx
+    .updateTable("event")
+    .set((eb) => ({ ...input, updated: now, ...noonOf(input.date, timeZone), sequence: eb("sequence", "+", 1) }))
+    .where("id", "=", id)
+    .executeTakeFirst(),
+  );
+  return result.numUpdatedRows > 0n;
+}
+
+/** How long a deleted event stays in the calendar feed as cancelled, in milliseconds (90 days). */
+export const TOMBSTONE_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
+ * Removes an event; returns false when no event has that id. In the same transaction it leaves a tombstone (id,
+ * title, date, start time, sequence + 1, `now`) that /events.ics shows as STATUS:CANCELLED for 90 days, and removes
+ * tombstones older than that.
+ */
+export async function deleteEvent(db: Database, id: string, now = Date.now()): Promise<boolean> {
+  return writeAndSignal(db, "events", async (trx) => {
+    const event = await trx.selectFrom("event").select(["id", "title", "date", "startTime", "sequence"]).where("id", "=", id).executeTakeFirst();
+    if (!event) return false;
+    await trx.deleteFrom("event_tombstone").where("deletedAt", "<", now - TOMBSTONE_KEPT_MS).execute();
+    await trx
+      .insertInto("event_tombstone")
+      .values({ ...event, sequence: event.sequence + 1, deletedAt: now })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    const result = await trx.deleteFrom("event").where("id", "=", id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  });
+}
+
+/** Every event, earliest first: what the calendar feed (/events.ics) publishes. */
+export async function listCalendarEvents(db: Database): Promise<Event[]> {
+  return db.selectFrom("event").selectAll().orderBy("date").orderBy("startTime").orderBy("id").execute();
+}
+
+/** The tombstones of events deleted at `since` (ms since epoch) or later, most recently deleted first. */
+export async function listEventTombstones(db: Database, { since }: { since: number }): Promise<EventTombstone[]> {
+  return db.selectFrom("event_tombstone").selectAll().where("deletedAt", ">=", since).orderBy("deletedAt", "desc").orderBy("id").execute();
+}

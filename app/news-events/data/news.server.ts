@@ -1,0 +1,84 @@
+/** News posts (spec §3): read newest first, limited; written by administrators. */
+import type { NewsPost } from "#db/schema.ts";
+import type { Database } from "#app/platform/data/db.server.ts";
+import { noonOf } from "#app/platform/text/dates.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import { writeAndSignal } from "#app/platform/data/changes.server.ts";
+import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
+import { paginate } from "#app/platform/data/paging.server.ts";
+
+export type { NewsPost };
+
+/** Fields an administrator edits; the rest is derived. */
+export interface NewsPostInput {
+  title: string;
+  text: string;
+  /** "YYYY-MM-DD" */
+  date: string;
+  author: string;
+}
+
+/** The latest posts, by date then creation time, newest first (spec §7: 1 on the home page, 100 on /news-events). */
+export async function listNews(db: Database, { limit }: { limit?: number } = {}): Promise<NewsPost[]> {
+  let query = db.selectFrom("news_post").selectAll().orderBy("date", "desc").orderBy("created", "desc");
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}
+
+/** The orders of the admin list: newest first (the default), oldest first, by title. */
+export const NEWS_SORTS = ["newest", "oldest", "title"] as const;
+export type NewsSort = (typeof NEWS_SORTS)[number];
+
+/** One page of posts for the admin list, sorted on the server. */
+export async function pageNews(db: Database, query: ListQuery<NewsSort>): Promise<Page<NewsPost, NewsSort>> {
+  const base = db.selectFrom("news_post");
+  let rows = base.selectAll();
+  const direction = query.sort === "oldest" ? "asc" : "desc";
+  // The id breaks ties in the same direction, so that the (date, created, id) index gives the order without a sort.
+  if (query.sort === "title") rows = rows.orderBy("title").orderBy("date", "desc").orderBy("id");
+  else rows = rows.orderBy("date", direction).orderBy("created", direction).orderBy("id", direction);
+  return paginate(rows, base.select((eb) => eb.fn.countAll<number>().as("n")), query);
+}
+
+/** One post, or undefined. */
+export async function getNewsPost(db: Database, id: string): Promise<NewsPost | undefined> {
+  return db.selectFrom("news_post").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Adds a post; its timestamp is noon of its date in the association's time zone.
+ * @throws RangeError when `date` is not a calendar date
+ */
+export async function createNewsPost(
+  db: Database,
+  input: NewsPostInput,
+  authorId: string | null,
+  now = Date.now(),
+): Promise<NewsPost> {
+  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)) };
+  await writeAndSignal(db, "news", (trx) =>
+    trx.insertInto("news_post").values(row).execute(),
+  );
+  return row;
+}
+
+/** Changes a post's fields; returns false when no post has that id. */
+export async function updateNewsPost(db: Database, id: string, input: NewsPostInput, now = Date.now()): Promise<boolean> {
+  const timeZone = await getTimeZone(db);
+  const result = await writeAndSignal(db, "news", (trx) =>
+    trx
+    .updateTable("news_post")
+    .set({ ...input, updated: now, ...noonOf(input.date, timeZone) })
+    .where("id", "=", id)
+    .executeTakeFirst(),
+  );
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes a post; returns false when no post has that id. */
+export async function deleteNewsPost(db: Database, id: string): Promise<boolean> {
+  const result = await writeAndSignal(db, "news", (trx) =>
+    trx.deleteFrom("news_post").where("id", "=", id).executeTakeFirst(),
+  );
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,40 @@
+/**
+ * News posts and events as the public pages show them: their Markdown texts turned into HTML in the loader, so the
+ * browser receives HTML (also when live updates reload the loader) and never the Markdown renderer. On a document
+ * request the HTML is in the markup once and the hydration data holds a reference (`markdownFor`, app/platform/http/page-html.ts).
+ *
+ * Only the fields `NewsItem` and `EventItem` show leave the server: not the author's account id, the times a row was
+ * created and changed, its stored instant or its calendar sequence. They are row internals, and on /news-events with
+ * 100 posts and a year of events they were about a third of the page's hydration data (issue 13).
+ */
+import type { Event, NewsPost } from "#db/schema.ts";
+import type { Html } from "#app/platform/http/page-html.ts";
+import type { NewsItemPost } from "./NewsItem.tsx";
+import type { EventItemData } from "./EventItem.tsx";
+
+/**
+ * Each post with its text as safe HTML as `html` (or its reference), and nothing else of its row.
+ * @param md the request's Markdown renderer (`markdownFor(context)`)
+ */
+export function newsForDisplay(posts: readonly Pick<NewsPost, "id" | "title" | "date" | "author" | "text">[], md: (source: string) => Html): NewsItemPost[] {
+  return posts.map((post) => ({ id: post.id, title: post.title, date: post.date, author: post.author, html: md(post.text) }));
+}
+
+/**
+ * Each event with its details as safe HTML as `detailsHtml` ("" when there are none), and nothing else of its row.
+ * @param md the request's Markdown renderer (`markdownFor(context)`)
+ */
+export function eventsForDisplay(
+  events: readonly Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails">[],
+  md: (source: string) => Html,
+): EventItemData[] {
+  return events.map((event) => ({
+    id: event.id,
+    title: event.title,
+    date: event.date,
+    startTime: event.startTime,
+    timeDetails: event.timeDetails,
+    place: event.place,
+    detailsHtml: md(event.eventDetails),
+  }));
+}

@@ -1,0 +1,28 @@
+/**
+ * The server's half of `page-html.ts`: loaders turn Markdown into HTML with `markdownFor(context)`, which on a
+ * document request hands out a reference and keeps the HTML for the render, and on a `.data` request returns the
+ * HTML itself.
+ */
+import { createHash } from "node:crypto";
+import { createContext, type RouterContextProvider } from "react-router";
+import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
+import type { Html } from "./page-html.ts";
+
+/** The HTML each key stands for, in the document being rendered; set per request by the Express app. */
+export const pageHtmlContext = createContext<Map<string, string> | null>(null);
+
+/**
+ * A function that renders Markdown (`renderMarkdown`) for this request's loader data: plain HTML on a data
+ * request (or when the request has no document map), a `{ md }` reference on a document request. An empty text
+ * stays "" so that `text && …` checks keep working.
+ */
+export function markdownFor(context: Readonly<RouterContextProvider>): (source: string) => Html {
+  const page = context.get(pageHtmlContext);
+  return (source) => {
+    const html = renderMarkdown(source);
+    if (!page || html === "") return html;
+    const key = createHash("sha256").update(html).digest("base64url").slice(0, 16);
+    page.set(key, html);
+    return { md: key };
+  };
+}

@@ -1,0 +1,249 @@
+import type { MouseEvent, ReactNode } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import { formatNumber, shortDate } from "#app/platform/text/format.ts";
+import { listHref, type Page } from "#app/platform/http/list-query.ts";
+
+/** One way a column can be sorted: the server's sort key, how it reads, and its direction for aria-sort. */
+export interface ColumnSort<S extends string> {
+  key: S;
+  /** "newest first" */
+  label: string;
+  direction: "ascending" | "descending";
+}
+
+export interface Column<Row, S extends string> {
+  header: string;
+  cell(row: Row): ReactNode;
+  /** The orders this column's header offers, in the order a click goes through them. */
+  sorts?: readonly ColumnSort<S>[];
+  /** Right-aligned figures. */
+  numeric?: boolean;
+}
+
+/** A link on a row (Edit, Delete, Manage) that opens a modal by adding `param=<id>` to the list's address. */
+export interface RowAction {
+  label: string;
+  param: string;
+}
+
+export interface AdminListProps<Row extends { id: string }, S extends string> {
+  list: Page<Row, S>;
+  /** "/admin/news" */
+  base: string;
+  columns: readonly Column<Row, S>[];
+  /** What the list says when there is nothing in it (spec §8). */
+  empty: string;
+  /** What a screen reader hears after an action's label: the row's title. */
+  rowName(row: Row): string;
+  actions?: readonly RowAction[];
+  /** The rows are in the board's own order: each has Move up and Move down buttons (forms, so they work without JavaScript). */
+  movable?: boolean;
+  /** "post", "posts": for the count under the table. */
+  noun: [string, string];
+}
+
+/**
+ * An admin list: one page of rows in a table sorted on the server, with sortable headers (links, so they work
+ * without JavaScript), a link per row action, and the pager. The table scrolls inside its box on a phone.
+ */
+export function AdminList<Row extends { id: string }, S extends string>(props: AdminListProps<Row, S>) {
+  const { list, base } = props;
+  const onRowLinkClick = useRowLinks();
+  if (list.total === 0) return <p className="empty">{props.empty}</p>;
+  return (
+    <>
+      {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the row links' own (keyboard Enter on a link is a click) */}
+      <div className="table-wrap" onClick={onRowLinkClick}>
+        <table>
+          <thead>
+            <tr>
+              {props.columns.map((column) => (
+                <SortableHeader key={column.header} column={column} list={list} base={base} />
+              ))}
+              {props.actions && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((row, index) => (
+              <tr key={row.id}>
+                {props.columns.map((column) => (
+                  <td key={column.header} className={column.numeric ? "num" : undefined}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+                {props.actions && (
+                  <td className="actions">
+                    {props.movable && <MoveButtons row={row} name={props.rowName(row)} action={listHref(base, list)} first={list.page === 1 && index === 0} last={list.page === list.pageCount && index === list.rows.length - 1} />}
+                    {props.actions.map((action) => (
+                      <a key={action.param} className="button small secondary" href={listHref(base, list, { [action.param]: row.id })} data-row-link="">
+                        {action.label}
+                        <span className="visually-hidden"> {props.rowName(row)}</span>
+                      </a>
+                    ))}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager list={list} base={base} noun={props.noun} />
+    </>
+  );
+}
+
+/**
+ * Client-side navigation for the row links of a list, from one click handler on the list instead of a router `Link`
+ * per row: a page of 50 rows has 100 to 150 such links, and rendering each as a `Link` (which resolves its path
+ * through the router on the server) took about a tenth of an admin list's server time. A click with a modifier key
+ * or another button is left to the browser (new tab, new window).
+ */
+function useRowLinks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest("a[data-row-link]");
+    const href = link?.getAttribute("href");
+    if (!href) return;
+    event.preventDefault();
+    void navigate(href, { preventScrollReset: true });
+  };
+}
+
+/** Move up and Move down for one row; the first row has no Move up, the last no Move down. */
+function MoveButtons({ row, name, action, first, last }: { row: { id: string }; name: string; action: string; first: boolean; last: boolean }) {
+  return (
+    <Form method="post" action={action} className="move-buttons" preventScrollReset>
+      <input type="hidden" name="id" value={row.id} />
+      {!first && (
+        <button type="submit" name="intent" value="up" className="button small secondary">
+          Move up<span className="visually-hidden"> {name}</span>
+        </button>
+      )}
+      {!last && (
+        <button type="submit" name="intent" value="down" className="button small secondary">
+          Move down<span className="visually-hidden"> {name}</span>
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function SortableHeader<Row, S extends string>({ column, list, base }: { column: Column<Row, S>; list: Page<unknown, S>; base: string }) {
+  const sorts = column.sorts ?? [];
+  const first = sorts[0];
+  if (!first) {
+    return (
+      <th scope="col" className={column.numeric ? "num" : undefined}>
+        {column.header}
+      </th>
+    );
+  }
+  const activeIndex = sorts.findIndex((s) => s.key === list.sort);
+  const active = sorts[activeIndex];
+  const next = active ? (sorts[(activeIndex + 1) % sorts.length] ?? first) : first;
+  const arrow = active ? (active.direction === "descending" ? "▼" : "▲") : "";
+  return (
+    <th scope="col" aria-sort={active?.direction} className={column.numeric ? "num" : undefined}>
+      <Link className="sort-link" to={listHref(base, { page: 1, sort: next.key, defaultSort: list.defaultSort }, { sort: next.key })} preventScrollReset>
+        {column.header} {arrow && <span aria-hidden="true">{arrow}</span>}
+        <span className="visually-hidden">
+          {active ? `, sorted ${active.label}; sort ${next === active ? "again" : "the other way"}` : `; sort ${next.label}`}
+        </span>
+      </Link>
+    </th>
+  );
+}
+
+/**
+ * Where the page is in the list ("Showing 51–100 of 10,000 posts") and links to the previous and next pages.
+ * The links are left out, not disabled, at either end.
+ */
+export function Pager({ list, base, noun }: { list: Page<unknown>; base: string; noun: [string, string] }) {
+  const from = (list.page - 1) * list.pageSize + 1;
+  const to = from + list.rows.length - 1;
+  const count = formatNumber(list.total);
+  return (
+    <nav className="pager" aria-label="Pages">
+      <p className="muted">
+        {list.pageCount > 1 ? `Showing ${formatNumber(from)}–${formatNumber(to)} of ${count} ${noun[1]}` : `${count} ${list.total === 1 ? noun[0] : noun[1]}`}
+      </p>
+      {list.pageCount > 1 && (
+        <p className="pager-links">
+          {list.page > 1 && (
+            <Link className="button small secondary" rel="prev" to={listHref(base, { ...list, page: list.page - 1 })}>
+              Previous page
+            </Link>
+          )}
+          {list.page < list.pageCount && (
+            <Link className="button small secondary" rel="next" to={listHref(base, { ...list, page: list.page + 1 })}>
+              Next page
+            </Link>
+          )}
+        </p>
+      )}
+    </nav>
+  );
+}
+
+/**
+ * A list of cards instead of a table, for records that are one line (a member's address, a file): each card has
+ * the record and its one action link, then the pager.
+ */
+export function ItemList<Row extends { id: string }, S extends string>(props: {
+  list: Page<Row, S>;
+  base: string;
+  empty: string;
+  noun: [string, string];
+  action: RowAction;
+  rowName(row: Row): string;
+  children(row: Row): ReactNode;
+}) {
+  const { list, base } = props;
+  const onRowLinkClick = useRowLinks();
+  if (list.total === 0) return <p className="empty">{props.empty}</p>;
+  return (
+    <>
+      {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the row links' own */}
+      <ul className="item-list" onClick={onRowLinkClick}>
+        {list.rows.map((row) => (
+          <li key={row.id} className="card admin-head row">
+            <span className="wrap">{props.children(row)}</span>
+            <a className="button small secondary" href={listHref(base, list, { [props.action.param]: row.id })} data-row-link="">
+              {props.action.label}
+              <span className="visually-hidden"> {props.rowName(row)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <Pager list={list} base={base} noun={props.noun} />
+    </>
+  );
+}
+
+/** The two orders of a date column, newest (latest) first, then oldest (earliest) first. */
+export function dateSorts<S extends string>(newest: S, oldest: S, words: [string, string] = ["newest first", "oldest first"]): ColumnSort<S>[] {
+  return [
+    { key: newest, label: words[0], direction: "descending" },
+    { key: oldest, label: words[1], direction: "ascending" },
+  ];
+}
+
+/** A "Date" column that shows a row's calendar date and sorts by it both ways. */
+export function dateColumn<Row extends { date: string }, S extends string>(newest: S, oldest: S): Column<Row, S> {
+  return { header: "Date", cell: (row) => <time dateTime={row.date}>{shortDate(row.date)}</time>, sorts: dateSorts(newest, oldest) };
+}
+
+/** A "Title" column that shows "(no title)" for an empty one and sorts by title. */
+export function titleColumn<Row extends { title: string }, S extends string>(key: S): Column<Row, S> {
+  return { header: "Title", cell: (row) => row.title || <em className="muted">(no title)</em>, sorts: [{ key, label: "by title", direction: "ascending" }] };
+}
+
+/** A "Last changed" column: the day (UTC) and who made a row's latest change. */
+export function changedColumn<Row extends { changedOn: string; changedBy: string }, S extends string>(): Column<Row, S> {
+  return { header: "Last changed", cell: (row) => <><time dateTime={row.changedOn}>{shortDate(row.changedOn)}</time> by {row.changedBy}</> };
+}

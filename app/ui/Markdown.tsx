@@ -1,0 +1,12 @@
+import { useContext } from "react";
+import { PageHtmlContext, resolveHtml, type Html } from "#app/platform/http/page-html.ts";
+
+/**
+ * A stored text's HTML, as `renderMarkdown` (app/platform/text/markdown.server.ts) made it in the route's loader: the HTML
+ * itself, or in a document's hydration data a reference to the element that already holds it (`page-html.ts`).
+ * Only that function's output may be passed here: it is put in the page as it is.
+ */
+export function Markdown({ html, className }: { html: Html; className?: string }) {
+  const { content, key } = resolveHtml(html, useContext(PageHtmlContext));
+  return <div className={className ? `prose-md ${className}` : "prose-md"} data-md={key} dangerouslySetInnerHTML={{ __html: content }} />;
+}
