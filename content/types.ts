@@ -3,9 +3,7 @@
  * every value shown on the public pages that is not managed in the admin panel comes from here.
  */
 
-/** The five categories of local businesses, in the order their buttons appear (spec §3). */
-export const BUSINESS_CATEGORIES = ["Restaurants", "Waste Disposal", "Medical", "Law Enforcement", "Other"] as const;
-export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number];
+import type { BusinessCategory } from "#app/site/business-categories.ts";
 
 export interface Association {
   /** Full name, shown in the header logo's accessible name and the footer, e.g. "Heron Lake Association". */

@@ -12,7 +12,7 @@ import { Writable } from "node:stream";
 import { z } from "zod";
 import { ensureAdmin } from "#app/accounts/auth.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#app/accounts/passwords.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/platform/passwords.ts";
 import { closeServices, createServices, prepareServices } from "#app/web/services.server.ts";
 import { CliError, EXIT, loadScriptConfig, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 

@@ -8,7 +8,7 @@ import SQLite from "better-sqlite3";
 import { addDays } from "date-fns/addDays";
 import { format } from "date-fns/format";
 import { parseISO } from "date-fns/parseISO";
-import { association } from "#content/association.ts";
+import { DEMO_DETAILS } from "#app/site/data/association.server.ts";
 import { noonOf, todayIn } from "#app/platform/text/dates.ts";
 import type { Database } from "#app/platform/data/db.server.ts";
 import { MEASUREMENT_NAME, MEASUREMENT_UNIT } from "#app/beach/data/readings.server.ts";
@@ -66,7 +66,7 @@ export interface LoadedCounts {
  */
 export function loadLargeDataSet(file: string, now = new Date()): LoadedCounts {
   const started = performance.now();
-  const timeZone = association.timeZone;
+  const timeZone = DEMO_DETAILS.timeZone;
   const today = todayIn(timeZone, now);
   const todayDate = parseISO(today);
   const at = now.getTime();

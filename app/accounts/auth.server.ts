@@ -14,7 +14,7 @@ import type { DatabaseHandle } from "#app/platform/data/db.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
 import type { Mailer } from "#app/platform/mail/mailer.server.ts";
 
-import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/platform/passwords.ts";
 import { CLIENT_ADDRESS_HEADER, clearFailures, credentialThrottle } from "./throttle.server.ts";
 
 /** Where a reset link leads: our own page, which takes the token in its form (no better-auth endpoint is served). */

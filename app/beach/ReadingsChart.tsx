@@ -1,10 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, Component, type ReactNode } from "react";
+import type { ChartReading } from "./chart-axis.ts";
 import { CHART_HEIGHT } from "./status.ts";
-
-export interface ChartReading {
-  date: string;
-  value: number;
-}
 
 const UPlotChart = lazy(() => import("./UPlotChart.tsx"));
 

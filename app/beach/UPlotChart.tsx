@@ -3,9 +3,8 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { CAUTION_THRESHOLD, CLOSED_THRESHOLD } from "./status.ts";
-import { dateAxisLabels } from "./chart-axis.ts";
+import { dateAxisLabels, type ChartReading } from "./chart-axis.ts";
 import { formatNumber } from "#app/platform/text/format.ts";
-import type { ChartReading } from "./ReadingsChart.tsx";
 
 export default function UPlotChart({ readings, height }: { readings: ChartReading[]; height: number }) {
   const ref = useRef<HTMLDivElement>(null);

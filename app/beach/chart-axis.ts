@@ -1,5 +1,11 @@
 import { monthDay } from "#app/platform/text/format.ts";
 
+/** A point of the readings chart: the sample's date ("YYYY-MM-DD") and its value (CFU per 100 mL). */
+export interface ChartReading {
+  date: string;
+  value: number;
+}
+
 /** Below this chart width (CSS px) the date axis labels every other sample, as "Nov 24" labels of 40 px would touch. */
 export const NARROW_CHART_WIDTH = 560;
 

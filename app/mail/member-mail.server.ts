@@ -6,7 +6,7 @@
  * Both ways in pass through `sendMemberEmail`, which sanitises the HTML before anything is queued (issue 24).
  */
 import { htmlToText, sanitizeMailHtml } from "./mail-html.server.ts";
-import type { Services } from "#app/web/services.server.ts";
+import type { MailServices } from "./outbox.server.ts";
 import { countMembers } from "#app/mail/data/members.server.ts";
 import { queueListMail } from "#app/mail/data/outbox.server.ts";
 
@@ -20,7 +20,7 @@ export type MemberMailResult = { ok: true; queued: number; messageId: string } |
  * @param body HTML paragraphs (see `messageToHtml`), or any HTML an administrator sent to the email worker
  * @param by the administrator's email, kept with the message
  */
-export async function sendMemberEmail(services: Services, { subject, body }: { subject: string; body: string }, by: string): Promise<MemberMailResult> {
+export async function sendMemberEmail(services: MailServices, { subject, body }: { subject: string; body: string }, by: string): Promise<MemberMailResult> {
   const { db, logger } = services;
   const html = sanitizeMailHtml(body);
   const text = htmlToText(html);

@@ -16,6 +16,7 @@
  */
 import type { Database, Dialect } from "#app/platform/data/db.server.ts";
 import { escapeHtml } from "#app/platform/text/email-body.ts";
+import type { ServerConfig } from "#app/platform/config.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
 import type { MailMessage, Mailer } from "#app/platform/mail/mailer.server.ts";
 import { makeMailToken, type MailList } from "./mail-tokens.server.ts";
@@ -30,6 +31,18 @@ export const DEFAULT_LEASE_MS = 120_000;
 const BATCH = 10;
 /** How often an idle worker looks for due mail (also picks up mail queued by the command line or another process). */
 const POLL_MS = 2_000;
+
+/**
+ * What the workflows that queue mail need of the server's services (the composition root, app/web/services.server.ts,
+ * gives all of it): the database, the log, the public address and the session secret (for the links in mail), and
+ * the worker to wake.
+ */
+export interface MailServices {
+  db: Database;
+  logger: Logger;
+  config: Pick<ServerConfig, "publicUrl" | "authSecret">;
+  outbox: Pick<OutboxWorker, "kick">;
+}
 
 export interface OutboxWorker {
   /** Starts polling. */

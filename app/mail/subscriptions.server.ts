@@ -6,7 +6,7 @@
 import { escapeHtml } from "#app/platform/text/email-body.ts";
 import { LIST_LABELS } from "./mail-texts.ts";
 import { makeMailToken, readMailToken, type MailToken, type SubscriberList } from "./mail-tokens.server.ts";
-import type { Services } from "#app/web/services.server.ts";
+import type { MailServices } from "./outbox.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { unsubscribeMember } from "#app/mail/data/members.server.ts";
 import { queueNotice } from "#app/mail/data/outbox.server.ts";
@@ -27,7 +27,7 @@ export { LINK_INVALID, LIST_LABELS, SUBSCRIBE_ANSWER, SUBSCRIBE_THROTTLED } from
  * confirmed one.
  * @returns "accepted" (answer SUBSCRIBE_ANSWER) or "throttled" (answer SUBSCRIBE_THROTTLED, status 429)
  */
-export async function subscribe(services: Services, input: { email: string; lists: SubscriberList[]; ip: string }, now = Date.now()): Promise<"accepted" | "throttled"> {
+export async function subscribe(services: MailServices, input: { email: string; lists: SubscriberList[]; ip: string }, now = Date.now()): Promise<"accepted" | "throttled"> {
   const { db, config, logger } = services;
   if (await isSubscribeThrottled(db, input.email, input.ip, now)) {
     logger.warn({ ip: input.ip }, "subscription request throttled");
@@ -70,7 +70,7 @@ export async function subscribe(services: Services, input: { email: string; list
 }
 
 /** Reads a link's token for `purpose`; null when it is malformed, forged or for another purpose. */
-export function readLink(services: Services, purpose: "confirm" | "manage" | "unsubscribe", token: string | undefined): MailToken | null {
+export function readLink(services: MailServices, purpose: "confirm" | "manage" | "unsubscribe", token: string | undefined): MailToken | null {
   return token ? readMailToken(services.config.authSecret, purpose, token) : null;
 }
 
@@ -78,14 +78,14 @@ export function readLink(services: Services, purpose: "confirm" | "manage" | "un
  * The one-click unsubscribe (RFC 8058): takes the token's list (or every list) off a subscriber, or stops member
  * email to a member. Idempotent, at once, and needs no session.
  */
-export async function unsubscribe(services: Services, token: MailToken, now = Date.now()): Promise<void> {
+export async function unsubscribe(services: MailServices, token: MailToken, now = Date.now()): Promise<void> {
   if (token.kind === "m") await unsubscribeMember(services.db, token.id, now);
   else await unsubscribeSubscriber(services.db, token.id, token.list === "all" || token.list === "members" ? "all" : token.list, now);
   services.logger.info({ kind: token.kind, list: token.list }, "unsubscribed");
 }
 
 /** Forgets unconfirmed subscriptions older than 7 days (and old throttle records); run periodically. */
-export async function forgetStaleSubscriptions(services: Pick<Services, "db" | "logger">, now = Date.now()): Promise<void> {
+export async function forgetStaleSubscriptions(services: Pick<MailServices, "db" | "logger">, now = Date.now()): Promise<void> {
   const forgotten = await forgetUnconfirmed(services.db, now);
   if (forgotten > 0) services.logger.info({ forgotten }, "unconfirmed subscriptions forgotten");
 }

@@ -5,7 +5,7 @@
  * Only what is new is mailed: a post dated before today or an event that has already happened (the board filling in
  * its archive) is saved without a mail, and an edit never mails again (docs/decisions/010-mail-outbox.md).
  */
-import type { Services } from "#app/web/services.server.ts";
+import type { MailServices } from "#app/mail/outbox.server.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { escapeHtml } from "#app/platform/text/email-body.ts";
 import { clockTime, longDate } from "#app/platform/text/format.ts";
@@ -63,7 +63,7 @@ export function composeEventMail(
  * @returns the number of recipients, or null when nothing was queued (an archive entry, or a failure)
  */
 export async function announceNewItem(
-  services: Pick<Services, "db" | "logger" | "outbox" | "config">,
+  services: MailServices,
   item: { list: "news"; post: NewsPost } | { list: "events"; event: Event },
   createdBy: string,
   now = new Date(),

@@ -9,8 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { ownUrl } from "#app/platform/http/server-url.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#app/accounts/passwords.ts";
-import type { S3Settings } from "#app/platform/files/storage-s3.server.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/platform/passwords.ts";
 
 const optionalString = z
   .string()
@@ -50,6 +49,20 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("production"),
 });
+
+/** Where the objects are and how to reach them: what STORAGE_URL and the S3_* variables say. */
+export interface S3Settings {
+  bucket: string;
+  /** Key prefix, without leading or trailing slash; "" for the bucket's root. */
+  prefix: string;
+  /** The service's URL for a server other than AWS (MinIO, Garage, Ceph), e.g. "http://127.0.0.1:9000". */
+  endpoint: string | undefined;
+  region: string;
+  /** Static keys, or undefined for the SDK's default chain (environment, shared files, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Path-style URLs (`endpoint/bucket/key`) instead of bucket host names: what most self-hosted servers need. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;

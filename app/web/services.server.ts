@@ -11,7 +11,8 @@ import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } fro
 import type { Logger } from "#app/platform/logger.server.ts";
 import { createMailer, type DkimOptions, type Mailer } from "#app/platform/mail/mailer.server.ts";
 import { createOutboxWorker, type OutboxWorker } from "#app/mail/outbox.server.ts";
-import { createStores, type Storage } from "#app/platform/files/storage.server.ts";
+import type { Storage } from "#app/platform/files/storage.server.ts";
+import { createStores } from "#app/platform/files/stores.server.ts";
 
 export interface Services {
   config: ServerConfig;

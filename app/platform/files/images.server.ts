@@ -15,7 +15,7 @@ import type { OutputInfo } from "sharp";
 import type { Database } from "#app/platform/data/db.server.ts";
 import { formFields } from "#app/platform/text/forms.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
-import type { Services } from "#app/web/services.server.ts";
+import type { Storage } from "./storage.server.ts";
 
 /** A stored picture, as pages need it (plain data: it goes to the browser in loader data). */
 export interface StoredImage {
@@ -73,7 +73,11 @@ export class ImageRefused extends Error {
 }
 
 /** What storing and serving pictures needs of the services. */
-export type ImageServices = Pick<Services, "db" | "images">;
+export interface ImageServices {
+  db: Database;
+  /** The pictures' store (`Services.images`). */
+  images: Storage;
+}
 
 /** A picture's id: 32 lower-case hex digits. */
 export const IMAGE_ID = /^[0-9a-f]{32}$/;

@@ -12,21 +12,8 @@
  */
 import type { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
+import type { S3Settings } from "#app/platform/config.server.ts";
 import type { Storage } from "./storage.server.ts";
-
-/** Where the objects are and how to reach them: what STORAGE_URL and the S3_* variables say. */
-export interface S3Settings {
-  bucket: string;
-  /** Key prefix, without leading or trailing slash; "" for the bucket's root. */
-  prefix: string;
-  /** The service's URL for a server other than AWS (MinIO, Garage, Ceph), e.g. "http://127.0.0.1:9000". */
-  endpoint: string | undefined;
-  region: string;
-  /** Static keys, or undefined for the SDK's default chain (environment, shared files, instance role). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Path-style URLs (`endpoint/bucket/key`) instead of bucket host names: what most self-hosted servers need. */
-  forcePathStyle: boolean;
-}
 
 /** Size of one part of a multipart upload, in bytes; files up to this size are one PutObject. */
 export const PART_SIZE = 8 * 1024 * 1024;

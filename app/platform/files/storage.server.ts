@@ -9,8 +9,6 @@ import { access, link, mkdir, open, readdir, rm, stat, unlink, writeFile } from 
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Config } from "#app/platform/config.server.ts";
-import { createS3Storage, lazyS3Client } from "./storage-s3.server.ts";
 
 /** What `put` stores: the bytes in memory, or a stream read to its end (an upload arriving from the client). */
 export type StorageBody = Uint8Array | Readable;
@@ -114,23 +112,5 @@ export function createDiskStorage(dir: string, ids: RegExp = STORAGE_ID): Storag
       await mkdir(dir, { recursive: true });
       await access(dir, constants.W_OK);
     },
-  };
-}
-
-/**
- * The document and picture stores the configuration names: the folders `documents/` and `images/` of DATA_DIR, or
- * the prefixes `<prefix>/documents/` and `<prefix>/images/` of the bucket of STORAGE_URL (one S3 client for both,
- * made on first use). Used by the server's services and by backup and restore.
- */
-export function createStores(config: Pick<Config, "dataDir" | "s3">): { storage: Storage; images: Storage } {
-  if (!config.s3) {
-    return { storage: createDiskStorage(path.join(config.dataDir, "documents")), images: createDiskStorage(path.join(config.dataDir, "images"), IMAGE_FILE_ID) };
-  }
-  const { bucket, prefix } = config.s3;
-  const client = lazyS3Client(config.s3);
-  const folder = (name: string) => (prefix ? `${prefix}/${name}` : name);
-  return {
-    storage: createS3Storage({ client, bucket, folder: folder("documents"), ids: STORAGE_ID }),
-    images: createS3Storage({ client, bucket, folder: folder("images"), ids: IMAGE_FILE_ID }),
   };
 }

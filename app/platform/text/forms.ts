@@ -1,117 +1,24 @@
 /**
- * The forms' schemas (zod), one per form, and the pieces every form shares: `parseForm` turns a submission into
+ * The pieces every form shares (each form's zod schema lives in its domain, e.g. app/beach/forms.ts): `parseForm` turns a submission into
  * the data or one result shape (`FormResult`) for the form to show, and `formLimits` reads the limits an input
  * should carry (maxLength, min, step, required) from the same schema, so the browser and the server agree.
  * Schemas are used on the server only (loaders and actions), so zod stays out of the browser's bundle.
  */
 import { z } from "zod";
-import { isAfterToday, MAX_READING, readReadingValue } from "#app/beach/status.ts";
 import { isIsoDate } from "./dates.ts";
-import { formatNumber } from "./format.ts";
 import { cleanText } from "./text.ts";
 
-const text = (max: number) => z.string().max(max, `At most ${max} characters`).default("");
+/** An optional text field of at most `max` characters ("" when left out). */
+export const textField = (max: number) => z.string().max(max, `At most ${max} characters`).default("");
 
 /** A date field: empty means `fallback` (today); otherwise a real "YYYY-MM-DD". */
-const dateField = (fallback: string) =>
+export const dateField = (fallback: string) =>
   z
     .string()
     .trim()
     .default("")
     .transform((v) => (v === "" ? fallback : v))
     .refine(isIsoDate, "Please enter a valid date");
-
-/** News post form (spec §5: no required fields). */
-export function newsPostSchema(today: string, defaultAuthor: string) {
-  return z.object({
-    title: text(300),
-    text: text(20_000),
-    date: dateField(today),
-    author: text(200).transform((v) => v.trim() || defaultAuthor),
-  });
-}
-
-/** Event form (spec §5: no required fields). */
-export function eventSchema(today: string, defaultAuthor: string) {
-  return z.object({
-    title: text(300),
-    date: dateField(today),
-    startTime: z
-      .string()
-      .trim()
-      .default("")
-      .refine((v) => v === "" || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Please enter a time as HH:MM"),
-    timeDetails: text(300),
-    place: text(300),
-    eventDetails: text(20_000),
-    author: text(200).transform((v) => v.trim() || defaultAuthor),
-  });
-}
-
-/** The specification's message for a measurement value that is not a number 0 or more (spec §5). */
-const NOT_A_READING = "Please enter a valid positive number for the measurement value";
-
-/**
- * Beach measurement form (spec §5), with the specification's messages. A sample date after `today` is refused
- * (issue 24: it would become the beach's status), and the value is read by `readReadingValue`, as the lab CSV
- * import reads it: a plain decimal number from 0 to `MAX_READING`, white space around it ignored.
- * @param today today in the association's time zone, "YYYY-MM-DD"
- */
-export function measurementSchema(today: string) {
-  return z.object({
-    date: z
-      .string()
-      .trim()
-      .refine(isIsoDate, { message: "Please enter a valid date", abort: true })
-      .refine((date) => !isAfterToday(date, today), "The sample date cannot be after today"),
-    value: z
-      .string()
-      .transform((text, ctx) => {
-        const read = readReadingValue(text);
-        if ("value" in read) return read.value;
-        const message = read.problem === "too large" ? `A reading can be at most ${formatNumber(MAX_READING)} per 100 mL` : NOT_A_READING;
-        ctx.issues.push({ code: "custom", message, input: text });
-        return z.NEVER;
-      })
-      // Already checked above with the form's messages; here for the input's min, max and step (see formLimits).
-      .pipe(z.number().min(0).max(MAX_READING)),
-  });
-}
-
-/** Email to members (spec §5). */
-export const memberEmailSchema = z.object({
-  subject: z.string().trim().min(1, "Please enter an email subject").max(300).refine((v) => !/[\r\n]/.test(v), "The subject must be one line"),
-  message: z.string().trim().min(1, "Please enter an email message").max(100_000),
-});
-
-/**
- * The public "Get beach alerts and news" form (issue 11): an address and at least one list, each a checkbox named
- * `list-<list>`. The address is trimmed and lower-cased; one line only (no header injection), at most 254 characters
- * (RFC 5321's path limit).
- */
-export const subscribeSchema = z
-  .object({
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .min(1, "Please enter your email address")
-      .max(254, "That address is too long")
-      .pipe(z.email("Please enter a valid email address, like name@example.org")),
-    "list-beach": z.literal("on").optional(),
-    "list-news": z.literal("on").optional(),
-    "list-events": z.literal("on").optional(),
-  })
-  .refine((v) => v["list-beach"] || v["list-news"] || v["list-events"], { message: "Choose at least one list", path: ["lists"] });
-
-/** An administrator's beach advisory: the status it sets and the reason residents are told. */
-export const advisorySchema = z.object({
-  status: z.enum(["Caution", "Closed"], "Choose Caution or Closed"),
-  reason: z.string().trim().min(1, "Please give the reason for the advisory").max(500),
-});
-
-/** Banner editor. */
-export const bannerSchema = z.object({ text: z.string().trim().min(1, "Please enter the banner text").max(2_000) });
 
 /**
  * What an action answers a form it could not accept: a message for the whole form, one message per field, and the
@@ -198,18 +105,6 @@ export function formLimits(schema: z.ZodObject): Record<string, FieldLimits> {
   }
   return out;
 }
-
-/** Every IANA time zone this server knows: the list an association chooses its time zone from. */
-export const TIME_ZONES: readonly string[] = Intl.supportedValuesOf("timeZone");
-
-/** The association's details as /setup and the Settings screen ask for them (issue 10). */
-export const associationFields = {
-  name: z.string().trim().min(1, "Please enter the association's name").max(200),
-  shortName: z.string().trim().min(1, "Please enter a short name for the header").max(60),
-  timeZone: z.string().refine((v) => TIME_ZONES.includes(v), "Please choose a time zone from the list"),
-  contactEmail: z.email("Please enter a contact email address").max(254),
-  beachName: z.string().trim().min(1, "Please enter the name of the beach you test").max(200),
-};
 
 /** Turns zod issues into one message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -5,7 +5,7 @@ import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
 import { listAction } from "#app/web/admin-screens.server.ts";
 import { loadOrderedList, orderedListScreen } from "#app/web/ordered-screens.server.ts";
 import { businesses } from "#app/site/data/site-content.server.ts";
-import { BUSINESS_CATEGORIES } from "#content/types.ts";
+import { BUSINESS_CATEGORIES } from "#app/site/business-categories.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("businesses");

@@ -3,7 +3,7 @@ import { dateSorts, titleColumn, type Column } from "#app/ui/AdminList.tsx";
 import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
 import { authorOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
 import { clockTime, shortDate } from "#app/platform/text/format.ts";
-import { eventSchema } from "#app/platform/text/forms.ts";
+import { eventSchema } from "#app/news-events/forms.ts";
 import { announceNewItem } from "#app/news-events/announcements.server.ts";
 import { createEvent, deleteEvent, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/news-events/data/events.server.ts";
 import { screen, screenMeta } from "./screens.ts";

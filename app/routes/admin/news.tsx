@@ -2,7 +2,7 @@ import type { Route } from "./+types/news";
 import { dateColumn, titleColumn, type Column } from "#app/ui/AdminList.tsx";
 import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
 import { authorOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
-import { newsPostSchema } from "#app/platform/text/forms.ts";
+import { newsPostSchema } from "#app/news-events/forms.ts";
 import { announceNewItem } from "#app/news-events/announcements.server.ts";
 import { createNewsPost, deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/news-events/data/news.server.ts";
 import { screen, screenMeta } from "./screens.ts";

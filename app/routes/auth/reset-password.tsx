@@ -4,7 +4,7 @@ import { APIError } from "better-auth/api";
 import { z } from "zod";
 import type { Route } from "./+types/reset-password";
 import { siteName } from "#app/platform/http/meta.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#app/accounts/passwords.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/platform/passwords.ts";
 import { getServices, redirectWithCookies, signInAfterProof } from "#app/web/context.server.ts";
 import { FormField } from "#app/ui/FormField.tsx";
 import { formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";

@@ -4,8 +4,9 @@ import type { Route } from "./+types/setup";
 import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/ui/FormField.tsx";
 import { ensureAdmin } from "#app/accounts/auth.server.ts";
 import { getServices, signInAfterProof } from "#app/web/context.server.ts";
-import { associationFields, formLimits, parseForm, TIME_ZONES, type FormResult } from "#app/platform/text/forms.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#app/accounts/passwords.ts";
+import { formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
+import { associationFields, TIME_ZONES } from "#app/site/forms.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/platform/passwords.ts";
 import { consumeSetupToken, isValidSetupToken } from "#app/accounts/setup.server.ts";
 import { DEMO_DETAILS, saveAssociationDetails } from "#app/site/data/association.server.ts";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/beach-atom";
 import { getServices } from "#app/web/context.server.ts";
 import { feedResponse } from "#app/platform/http/feed-response.server.ts";
-import { beachAtom } from "#app/news-events/feeds.server.ts";
+import { beachAtom } from "#app/beach/feed.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { listLatestMeasurements } from "#app/beach/data/readings.server.ts";
 

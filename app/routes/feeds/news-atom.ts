@@ -2,7 +2,7 @@ import type { Route } from "./+types/news-atom";
 import { getServices } from "#app/web/context.server.ts";
 import { NEWS_PAGE_COUNT } from "#app/news-events/events.ts";
 import { feedResponse } from "#app/platform/http/feed-response.server.ts";
-import { newsAtom } from "#app/news-events/feeds.server.ts";
+import { newsAtom } from "#app/news-events/feed.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { listNews } from "#app/news-events/data/news.server.ts";
 

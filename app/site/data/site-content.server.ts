@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Database } from "#app/platform/data/db.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
-import { BUSINESS_CATEGORIES } from "#content/types.ts";
+import { BUSINESS_CATEGORIES } from "../business-categories.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import { paginate } from "#app/platform/data/paging.server.ts";
 

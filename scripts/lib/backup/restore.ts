@@ -10,7 +10,8 @@ import path from "node:path";
 import { extract, list, type ReadEntry } from "tar";
 import type { Config } from "#app/platform/config.server.ts";
 import { ownUrl } from "#app/platform/http/server-url.ts";
-import { createStores, type Storage } from "#app/platform/files/storage.server.ts";
+import type { Storage } from "#app/platform/files/storage.server.ts";
+import { createStores } from "#app/platform/files/stores.server.ts";
 import { backupsFolder, createBackup, defaultBackupFile } from "./create.ts";
 import { exists, fileSums, fsyncPath } from "./files.ts";
 import {

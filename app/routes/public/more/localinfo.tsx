@@ -1,6 +1,6 @@
 import { data, NavLink } from "react-router";
 import type { Route } from "./+types/localinfo";
-import { BUSINESS_CATEGORIES } from "#content/types.ts";
+import { BUSINESS_CATEGORIES } from "#app/site/business-categories.ts";
 import { getServices } from "#app/web/context.server.ts";
 import { businesses } from "#app/site/data/site-content.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";

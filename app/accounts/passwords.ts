@@ -1,3 +1,0 @@
-/** Password length limits, in characters (OWASP ASVS 5.0 §6.2: at least 8, allow at least 64). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;

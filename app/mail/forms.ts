@@ -1,0 +1,28 @@
+/** The mail forms: email to members (spec §5) and the public subscription form (issue 11). */
+import { z } from "zod";
+
+/** Email to members (spec §5). */
+export const memberEmailSchema = z.object({
+  subject: z.string().trim().min(1, "Please enter an email subject").max(300).refine((v) => !/[\r\n]/.test(v), "The subject must be one line"),
+  message: z.string().trim().min(1, "Please enter an email message").max(100_000),
+});
+
+/**
+ * The public "Get beach alerts and news" form (issue 11): an address and at least one list, each a checkbox named
+ * `list-<list>`. The address is trimmed and lower-cased; one line only (no header injection), at most 254 characters
+ * (RFC 5321's path limit).
+ */
+export const subscribeSchema = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, "Please enter your email address")
+      .max(254, "That address is too long")
+      .pipe(z.email("Please enter a valid email address, like name@example.org")),
+    "list-beach": z.literal("on").optional(),
+    "list-news": z.literal("on").optional(),
+    "list-events": z.literal("on").optional(),
+  })
+  .refine((v) => v["list-beach"] || v["list-news"] || v["list-events"], { message: "Choose at least one list", path: ["lists"] });

@@ -1,0 +1,35 @@
+/**
+ * The news as an Atom feed (/news.atom). A news entry's content is its Markdown text as the page shows it
+ * (`renderMarkdown`: safe HTML).
+ */
+import type { NewsPost } from "#db/schema.ts";
+import { entryId, htmlText, newFeed, type FeedSite } from "#app/platform/http/atom.server.ts";
+import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
+import { cleanText } from "#app/platform/text/text.ts";
+
+/**
+ * The news as an Atom document, in the order given (newest first).
+ * @param posts the posts to publish; each entry's `updated` is the post's last change, `published` its creation
+ * @param now the feed's `updated` when there are no posts, ms since epoch
+ */
+export function newsAtom(posts: readonly NewsPost[], site: FeedSite, now = Date.now()): string {
+  const feed = newFeed(site, {
+    path: "/news.atom",
+    page: "/news-events",
+    title: `${site.name}: news`,
+    description: `News from ${site.name}.`,
+    updated: posts.reduce((latest, p) => Math.max(latest, p.updated), posts.length ? 0 : now),
+  });
+  for (const post of posts) {
+    feed.addItem({
+      id: entryId(post.id),
+      title: htmlText(cleanText(post.title)),
+      link: `${site.publicUrl}/news-events#news-${post.id}`,
+      date: new Date(post.updated),
+      published: new Date(post.created),
+      author: [{ name: cleanText(post.author) }],
+      content: renderMarkdown(cleanText(post.text)),
+    });
+  }
+  return feed.atom1();
+}

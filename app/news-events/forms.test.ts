@@ -1,0 +1,59 @@
+/** The news post and event forms (spec §5: no required fields) through the shared form pieces. */
+import { describe, expect, it } from "vitest";
+import { formFields, formLimits, parseForm } from "#app/platform/text/forms.ts";
+import { eventSchema, newsPostSchema } from "./forms.ts";
+
+const TODAY = "2026-05-04";
+const news = newsPostSchema(TODAY, "board@example.org");
+
+describe("news post and event forms", () => {
+  it("news post: no field required (spec §5), maxLength from each .max()", () => {
+    expect(formLimits(news)).toEqual({ title: { maxLength: 300 }, text: { maxLength: 20_000 }, date: {}, author: { maxLength: 200 } });
+  });
+
+  it("event: no field required, maxLength from each .max()", () => {
+    expect(formLimits(eventSchema(TODAY, "a"))).toEqual({
+      title: { maxLength: 300 },
+      date: {},
+      startTime: {},
+      timeDetails: { maxLength: 300 },
+      place: { maxLength: 300 },
+      eventDetails: { maxLength: 20_000 },
+      author: { maxLength: 200 },
+    });
+  });
+
+  it("gives the data with the schema's defaults and transforms, and the values as submitted", () => {
+    const submitted = { title: "Ice out", text: "The ice is out.", date: "", author: "  " };
+    const parsed = parseForm(news, submitted);
+    expect(parsed).toEqual({ ok: true, data: { title: "Ice out", text: "The ice is out.", date: TODAY, author: "board@example.org" }, values: submitted });
+  });
+
+  it("refuses a date that is not a calendar date, with its message, keeping every value as typed", () => {
+    const submitted = { title: "  Spaced title ", text: "Line one\nLine two", date: "2026-02-30", author: "Chair" };
+    const parsed = parseForm(news, submitted);
+    expect(parsed).toEqual({ ok: false, result: { fieldErrors: { date: "Please enter a valid date" }, values: submitted } });
+  });
+
+  it("refuses too long a text with one message per field, the first one", () => {
+    const parsed = parseForm(news, { title: "x".repeat(301), text: "", date: "yesterday", author: "y".repeat(201) });
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.result.fieldErrors).toEqual({ title: "At most 300 characters", date: "Please enter a valid date", author: "At most 200 characters" });
+  });
+
+  it("accepts exactly the limit", () => {
+    expect(parseForm(news, { title: "x".repeat(300), text: "t".repeat(20_000), date: TODAY, author: "y".repeat(200) }).ok).toBe(true);
+  });
+
+  it("reads a FormData: strings only, NUL dropped", () => {
+    const form = new FormData();
+    form.set("title", "Nul\u0000 here");
+    form.set("text", "ok");
+    form.set("date", TODAY);
+    form.set("author", "a");
+    form.set("attachment", new Blob(["bytes"]), "file.txt");
+    expect(formFields(form)).toEqual({ title: "Nul here", text: "ok", date: TODAY, author: "a" });
+    expect(parseForm(news, form)).toMatchObject({ ok: true, data: { title: "Nul here" }, values: { title: "Nul here" } });
+  });
+});
