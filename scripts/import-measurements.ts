@@ -21,8 +21,7 @@ import { todayIn } from "#app/platform/text/dates.ts";
 import { migrateToLatest, openDatabase } from "#app/platform/data/db.server.ts";
 import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
-import { importMeasurements } from "#app/beach/data/readings.server.ts";
-import { announceBeachState } from "#app/beach/alerts.server.ts";
+import { importReadings } from "#app/beach/updates.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
 import { CliError, loadScriptConfig, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
@@ -60,10 +59,10 @@ async function main(args: string[]): Promise<void> {
         for (const error of errors) console.error(error.message);
         throw new CliError(`Nothing imported: ${count(errors.length, "error")}.`);
       }
-      const { added, skipped } = await importMeasurements(handle.db, readings);
+      // The alert is queued with the readings and sent by the running server's outbox worker: none runs here.
+      const services = { db: handle.db, logger: createLogger("warn"), config, outbox: { kick: () => {} } };
+      const { added, skipped, alerted } = await importReadings(services, readings);
       console.log(`Imported ${count(added, "reading")}, skipped ${count(skipped, "duplicate")}.`);
-      // The alert is queued here and sent by the running server's outbox worker.
-      const alerted = added > 0 ? await announceBeachState({ db: handle.db, logger: createLogger("warn"), config }) : null;
       if (alerted !== null) console.log(`Beach status changed: an alert is queued for ${count(alerted, "subscriber")}.`);
     } finally {
       await handle.close();

@@ -1,23 +1,19 @@
-import { EPA_GEOMETRIC_MEAN_CRITERION, GEOMETRIC_MEAN_MIN_SAMPLES, GEOMETRIC_MEAN_WINDOW_DAYS, STATUS_MEANING, type BeachStatus, type WindowMean } from "./status.ts";
+import type { AdvisoryView, BeachState } from "./state.ts";
+import { EPA_GEOMETRIC_MEAN_CRITERION, GEOMETRIC_MEAN_MIN_SAMPLES, GEOMETRIC_MEAN_WINDOW_DAYS, READING_UNIT, STATUS_MEANING, type BeachStatus, type WindowMean } from "./status.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
 
 /** A shape per status, beside its colour and word, so that no one needs the colour to tell them apart. */
 const ICON: Record<BeachStatus, string> = { Open: "✔", Caution: "⚠", Closed: "✖", Error: "?" };
 const MEANING = STATUS_MEANING;
 
-/** A board's advisory as the public pages show it (issue 11): it overrides the reading's status until lifted. */
-export interface AdvisoryView {
-  status: "Caution" | "Closed";
-  reason: string;
-}
-
 /**
- * The beach status: its word, an icon and a colour (the word alone tells it), the reading and its age. With an
- * `advisory`, the advisory's status is shown, with its reason, instead of the reading's.
+ * The beach status as `beachState` decided it: its word, an icon and a colour (the word alone tells it), the board's
+ * advisory and its reason when one is posted, and the latest reading with its age. Nothing without a reading.
  */
-export function BeachStatusBox(props: { status: BeachStatus; value: number; unit: string; date: string; age: string; advisory?: AdvisoryView | null }) {
-  const { value, unit, date, age, advisory } = props;
-  const status = advisory?.status ?? props.status;
+export function BeachStatusBox({ state }: { state: BeachState }) {
+  const { status, latest, advisory } = state;
+  if (!latest || !status) return null;
+  const { value, date, age } = latest;
   return (
     <div className="status" data-status={status} role="status" aria-live="polite">
       <span className="status-label">
@@ -28,7 +24,7 @@ export function BeachStatusBox(props: { status: BeachStatus; value: number; unit
       <p>{MEANING[status]}</p>
       {advisory && <AdvisoryReason advisory={advisory} />}
       <p>
-        Latest reading: <strong>{formatReading(value)}</strong> E. coli {unit}, sampled{" "}
+        Latest reading: <strong>{formatReading(value)}</strong> E. coli {READING_UNIT}, sampled{" "}
         <time dateTime={date}>{shortDate(date)}</time> ({age}).
       </p>
     </div>
@@ -36,8 +32,8 @@ export function BeachStatusBox(props: { status: BeachStatus; value: number; unit
 }
 
 /**
- * The 30-day geometric mean beside the EPA 2012 criterion (126 CFU/100 mL), or why there is none: "30-day geometric
- * mean: 84 CFU/100 mL (7 samples; EPA 2012 criterion: 126)".
+ * The 30-day geometric mean beside the EPA 2012 criterion (126 CFU per 100 mL), or why there is none: "30-day
+ * geometric mean: 84 CFU per 100 mL (7 samples; EPA 2012 criterion: 126)".
  */
 export function GeometricMeanNote({ mean: window30 }: { mean: WindowMean }) {
   const span = (
@@ -49,13 +45,13 @@ export function GeometricMeanNote({ mean: window30 }: { mean: WindowMean }) {
     return (
       <p className="geomean">
         30-day geometric mean: not computed, {window30.samples === 1 ? "only 1 sample" : `only ${window30.samples} samples`} in {span} (at
-        least {GEOMETRIC_MEAN_MIN_SAMPLES} are needed; EPA 2012 criterion: {EPA_GEOMETRIC_MEAN_CRITERION} CFU/100 mL).
+        least {GEOMETRIC_MEAN_MIN_SAMPLES} are needed; EPA 2012 criterion: {EPA_GEOMETRIC_MEAN_CRITERION} {READING_UNIT}).
       </p>
     );
   }
   return (
     <p className="geomean">
-      30-day geometric mean: <strong>{formatNumber(window30.mean, 0)} CFU/100 mL</strong> ({window30.samples} samples in {span}; EPA 2012 criterion:{" "}
+      30-day geometric mean: <strong>{formatNumber(window30.mean, 0)} {READING_UNIT}</strong> ({window30.samples} samples in {span}; EPA 2012 criterion:{" "}
       {EPA_GEOMETRIC_MEAN_CRITERION}
       {window30.exceeds ? ", exceeded" : ""}).
     </p>
@@ -72,34 +68,26 @@ export function StaleWarning() {
 }
 
 /**
- * The swim question, answered in one line on the home page: the status (icon, word, colour), the reading and its
- * age, the stale warning when it applies, and a link to the full beach section of /the-lake.
+ * The swim question, answered in one line on the home page, as `beachState` decided it: the status (icon, word,
+ * colour), the reading and its age, the advisory's reason or the stale warning, and a link to the full beach section
+ * of /the-lake. Nothing without a reading.
  */
-export function BeachStatusSummary(props: {
-  beachName: string;
-  status: BeachStatus;
-  value: number;
-  unit: string;
-  date: string;
-  age: string;
-  stale: boolean;
-  advisory?: AdvisoryView | null;
-}) {
-  const { advisory } = props;
-  const status = advisory?.status ?? props.status;
+export function BeachStatusSummary({ beachName, state }: { beachName: string; state: BeachState }) {
+  const { status, latest, advisory } = state;
+  if (!latest || !status) return null;
   return (
     <section className="beach-summary" data-status={status} aria-labelledby="swim-heading">
-      <h2 id="swim-heading">Swimming at {props.beachName}</h2>
+      <h2 id="swim-heading">Swimming at {beachName}</h2>
       <p className="beach-summary-line">
         <span className="status-badge" data-status={status}>
           <span aria-hidden="true">{ICON[status]}</span> {status}
         </span>{" "}
         <span>
-          {formatReading(props.value)} E. coli {props.unit}, sampled <time dateTime={props.date}>{shortDate(props.date)}</time> ({props.age}).
+          {formatReading(latest.value)} E. coli {READING_UNIT}, sampled <time dateTime={latest.date}>{shortDate(latest.date)}</time> ({latest.age}).
         </span>
       </p>
       {advisory && <AdvisoryReason advisory={advisory} />}
-      {props.stale && !advisory && <StaleWarning />}
+      {state.staleWarning && <StaleWarning />}
       <p>
         <a href="/the-lake#beach">Beach conditions and the latest readings</a>
       </p>

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { CAUTION_THRESHOLD, CLOSED_THRESHOLD } from "./status.ts";
+import { CAUTION_THRESHOLD, CLOSED_THRESHOLD, READING_UNIT } from "./status.ts";
 import { dateAxisLabels, type ChartReading } from "./chart-axis.ts";
 import { formatNumber } from "#app/platform/text/format.ts";
 
@@ -28,7 +28,7 @@ export default function UPlotChart({ readings, height }: { readings: ChartReadin
             splits: () => xs,
             values: (u, splits) => dateAxisLabels(splits, u.width),
           },
-          { label: "E. coli per 100 mL", size: 60, values: (_u, splits) => splits.map((v) => formatNumber(v, 2)) },
+          { label: `E. coli ${READING_UNIT}`, size: 60, values: (_u, splits) => splits.map((v) => formatNumber(v, 2)) },
         ],
         series: [
           {},
@@ -51,7 +51,7 @@ export default function UPlotChart({ readings, height }: { readings: ChartReadin
     <>
       <div ref={ref} className="chart-plot" />
       <p className="muted chart-key">
-        <span className="key-line" /> E. coli per 100 mL · <span className="key-line caution" /> Caution from {CAUTION_THRESHOLD} ·{" "}
+        <span className="key-line" /> E. coli {READING_UNIT} · <span className="key-line caution" /> Caution from {CAUTION_THRESHOLD} ·{" "}
         <span className="key-line closed" /> Closed above {CLOSED_THRESHOLD}
       </p>
     </>

@@ -3,40 +3,20 @@
  * Caution, Closed and Error, the latest reading turns stale (over 7 days old in the association's time zone), or the
  * board posts or lifts an advisory — every confirmed subscriber of the beach list gets one mail.
  *
- * The state last announced is kept in the database and replaced by compare-and-set in the same transaction that
- * queues the alert, so a change is announced once however many processes (or a CSV import of a whole season) see
- * it, and an alert is never lost between the two. The first state ever seen is a baseline and is not announced.
+ * The state last announced is kept in the database and replaced by compare-and-set in the transaction of the write
+ * that changed it (app/beach/updates.server.ts), which queues the alert too: a change is announced once however many
+ * processes (or a CSV import of a whole season) see it, and never saved without its alert. The first state ever seen
+ * is a baseline and is not announced.
  */
 import type { Database } from "#app/platform/data/db.server.ts";
 import { escapeHtml } from "#app/platform/text/email-body.ts";
-import type { Logger } from "#app/platform/logger.server.ts";
-import type { OutboxWorker } from "#app/mail/outbox.server.ts";
-import { CAUTION_THRESHOLD, CLOSED_THRESHOLD, STALE_AFTER_DAYS, STATUS_MEANING, type BeachStatus } from "./status.ts";
-import { todayIn } from "#app/platform/text/dates.ts";
 import { formatNumber, longDate } from "#app/platform/text/format.ts";
-import { getAssociationDetails } from "#app/site/data/association.server.ts";
-import { getAnnouncedBeachState, getBeachAdvisory, swapAnnouncedBeachState, type BeachAdvisory } from "#app/beach/data/advisory.server.ts";
-import { describeLatest, listLatestMeasurements, type LatestReading } from "#app/beach/data/readings.server.ts";
 import { queueListMail } from "#app/mail/data/outbox.server.ts";
-
-/** What residents are told about the beach now. */
-export interface BeachState {
-  /** What an alert compares: "Closed", "Open:stale", "advisory:Closed:<posted at>", or "none" with no reading. */
-  key: string;
-  /** The status shown: the advisory's when one is posted, else the latest reading's. */
-  status: BeachStatus | null;
-  latest: LatestReading | null;
-  advisory: BeachAdvisory | null;
-}
-
-/** The beach state now: latest reading, staleness in the association's time zone, and the advisory. */
-export async function currentBeachState(db: Database, now = Date.now()): Promise<BeachState> {
-  const [details, readings, advisory] = await Promise.all([getAssociationDetails(db), listLatestMeasurements(db, { limit: 1 }), getBeachAdvisory(db)]);
-  const latest = describeLatest(readings[0], todayIn(details.timeZone, new Date(now)));
-  if (advisory) return { key: `advisory:${advisory.status}:${advisory.postedAt}`, status: advisory.status, latest, advisory };
-  if (!latest) return { key: "none", status: null, latest, advisory };
-  return { key: latest.stale ? `${latest.status}:stale` : latest.status, status: latest.status, latest, advisory };
-}
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { getAnnouncedBeachState, swapAnnouncedBeachState } from "./data/advisory.server.ts";
+import { currentBeachState } from "./state.server.ts";
+import type { BeachState } from "./state.ts";
+import { CAUTION_THRESHOLD, CLOSED_THRESHOLD, READING_UNIT, STALE_AFTER_DAYS, STATUS_MEANING } from "./status.ts";
 
 /** An alert's subject and bodies. */
 export interface BeachAlert {
@@ -55,7 +35,7 @@ export function composeBeachAlert(state: BeachState, previousKey: string, option
   const paragraphs: string[] = [];
   let subject: string;
   const reading = state.latest
-    ? `Latest reading: ${formatNumber(state.latest.value, 1)} E. coli CFU per 100 mL, sampled ${longDate(state.latest.date)}.`
+    ? `Latest reading: ${formatNumber(state.latest.value, 1)} E. coli ${READING_UNIT}, sampled ${longDate(state.latest.date)}.`
     : "There is no reading yet.";
   if (state.advisory) {
     subject = `Beach advisory at ${beachName}: ${state.advisory.status}`;
@@ -74,7 +54,7 @@ export function composeBeachAlert(state: BeachState, previousKey: string, option
     paragraphs.push(`${beachName} is now ${status}. ${STATUS_MEANING[status]}`, reading);
   }
   paragraphs.push(
-    `What the statuses mean: Open below ${CAUTION_THRESHOLD} E. coli CFU per 100 mL (the EPA Beach Action Value), Caution from ${CAUTION_THRESHOLD}, Closed above ${CLOSED_THRESHOLD}.`,
+    `What the statuses mean: Open below ${CAUTION_THRESHOLD} E. coli ${READING_UNIT} (the EPA Beach Action Value), Caution from ${CAUTION_THRESHOLD}, Closed above ${CLOSED_THRESHOLD}.`,
   );
   const text = `${paragraphs.join("\n\n")}\n\nThe latest readings: ${link}`;
   const html = `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(link)}">The latest readings</a></p>`;
@@ -82,41 +62,26 @@ export function composeBeachAlert(state: BeachState, previousKey: string, option
 }
 
 /**
- * Announces the beach state if it changed since the last announcement: queues one alert to the beach list and wakes
- * the outbox worker. Call it after a reading is added, imported or deleted, an advisory is posted or lifted, and
- * periodically (staleness comes with the calendar, not with a write).
- * @returns the alert's recipient count, or null when nothing was announced (no change, the first baseline, no
- *   reading, or another process announced it)
+ * Queues the alert for the beach state now, inside the caller's transaction, when it differs from the state last
+ * announced: the compare-and-set of the announced state and the queued mail commit with the write that changed the
+ * state, or not at all. The first state ever seen is a baseline, not announced; no reading and no advisory is never
+ * announced.
+ * @param trx the transaction of the write (or of the periodic check)
+ * @param now ms since epoch: "today" for staleness, and the mail's time
+ * @returns what was announced (the previous and new keys, and the recipients), or null when nothing was
  */
-export async function announceBeachState(
-  services: { db: Database; logger: Pick<Logger, "info">; outbox?: Pick<OutboxWorker, "kick">; config: { publicUrl: string } },
-  now = Date.now(),
-): Promise<number | null> {
-  const { db, logger } = services;
-  const state = await currentBeachState(db, now);
-  const previous = await getAnnouncedBeachState(db);
+export async function queueBeachAlertIfChanged(
+  trx: Database,
+  options: { publicUrl: string },
+  now: number,
+): Promise<{ from: string; to: string; recipients: number } | null> {
+  const state = await currentBeachState(trx, now);
+  const previous = await getAnnouncedBeachState(trx);
   if (previous === state.key) return null;
-  const { beachName } = await getAssociationDetails(db);
-  const queued = await db.transaction().execute(async (trx) => {
-    if (!(await swapAnnouncedBeachState(trx, previous, state.key))) return null;
-    if (previous === undefined || state.key === "none") return null;
-    const alert = composeBeachAlert(state, previous, { beachName, publicUrl: services.config.publicUrl });
-    return queueListMail(trx, "beach", { ...alert, createdBy: "system" }, now);
-  });
-  if (!queued) return null;
-  logger.info({ from: previous, to: state.key, recipients: queued.recipients }, "beach alert queued");
-  services.outbox?.kick();
-  return queued.recipients;
-}
-
-/**
- * `announceBeachState` after a write that already succeeded: a failure to announce is logged, not thrown, so the
- * reading or advisory stays saved (the periodic check announces it later).
- */
-export async function announceAfterWrite(services: { db: Database; logger: Logger; outbox: OutboxWorker; config: { publicUrl: string } }): Promise<void> {
-  try {
-    await announceBeachState(services);
-  } catch (error) {
-    services.logger.error({ err: error }, "beach alert could not be queued; the periodic check will try again");
-  }
+  if (!(await swapAnnouncedBeachState(trx, previous, state.key))) return null;
+  if (previous === undefined || state.key === "none") return null;
+  const { beachName } = await getAssociationDetails(trx);
+  const alert = composeBeachAlert(state, previous, { beachName, publicUrl: options.publicUrl });
+  const queued = await queueListMail(trx, "beach", { ...alert, createdBy: "system" }, now);
+  return { from: previous, to: state.key, recipients: queued.recipients };
 }

@@ -4,11 +4,11 @@
 import type { Measurement } from "#db/schema.ts";
 import { entryId, htmlText, newFeed, type FeedSite } from "#app/platform/http/atom.server.ts";
 import { formatNumber } from "#app/platform/text/format.ts";
-import { publicBeachStatus } from "./status.ts";
+import { publicBeachStatus, READING_UNIT } from "./status.ts";
 
-/** A reading in words: "Open: 84 E. coli per 100 mL, sampled 2026-07-01." */
+/** A reading in words: "Open: 84 E. coli CFU per 100 mL, sampled 2026-07-01." */
 export function readingSummary(reading: Pick<Measurement, "date" | "value">): string {
-  return `${publicBeachStatus(reading.value)}: ${formatNumber(reading.value, 1)} E. coli per 100 mL, sampled ${reading.date}.`;
+  return `${publicBeachStatus(reading.value)}: ${formatNumber(reading.value, 1)} E. coli ${READING_UNIT}, sampled ${reading.date}.`;
 }
 
 /**
@@ -22,13 +22,13 @@ export function beachAtom(readings: readonly Measurement[], site: FeedSite & { b
     path: "/beach.atom",
     page: "/the-lake#beach",
     title: `${site.beachName}: E. coli readings`,
-    description: `Water-quality readings (E. coli per 100 mL) at ${site.beachName}, from ${site.name}.`,
+    description: `Water-quality readings (E. coli ${READING_UNIT}) at ${site.beachName}, from ${site.name}.`,
     updated: readings.reduce((latest, r) => Math.max(latest, r.createdAt), readings.length ? 0 : now),
   });
   for (const reading of readings) {
     feed.addItem({
       id: entryId(reading.id),
-      title: htmlText(`${site.beachName}: ${publicBeachStatus(reading.value)}, ${formatNumber(reading.value, 1)} E. coli per 100 mL (${reading.date})`),
+      title: htmlText(`${site.beachName}: ${publicBeachStatus(reading.value)}, ${formatNumber(reading.value, 1)} E. coli ${READING_UNIT} (${reading.date})`),
       link: `${site.publicUrl}/the-lake#beach`,
       date: new Date(reading.createdAt),
       published: new Date(reading.createdAt),

@@ -13,11 +13,10 @@ import { TZDate } from "@date-fns/tz";
 import { stringify } from "csv-stringify";
 import { format } from "date-fns/format";
 import type { Measurement } from "#db/schema.ts";
-import { publicBeachStatus, type BeachStatus } from "./status.ts";
+import { CAUTION_THRESHOLD, publicBeachStatus, READING_UNIT, type BeachStatus } from "./status.ts";
 import { formatNumber } from "#app/platform/text/format.ts";
 
 /** The unit of every published reading. */
-export const OPEN_DATA_UNIT = "CFU/100 mL";
 
 /** One reading as published. */
 export interface ReadingRecord {
@@ -25,13 +24,13 @@ export interface ReadingRecord {
   date: string;
   /** E. coli per 100 mL. */
   value: number;
-  unit: typeof OPEN_DATA_UNIT;
+  unit: typeof READING_UNIT;
   status: BeachStatus;
 }
 
 /** A reading as published. */
 export function readingRecord(reading: Pick<Measurement, "date" | "value">): ReadingRecord {
-  return { date: reading.date, value: reading.value, unit: OPEN_DATA_UNIT, status: publicBeachStatus(reading.value) };
+  return { date: reading.date, value: reading.value, unit: READING_UNIT, status: publicBeachStatus(reading.value) };
 }
 
 /** The CSV columns, in order (the header line). */
@@ -56,7 +55,7 @@ export function readingsCsv(readings: AsyncIterable<Pick<Measurement, "date" | "
  */
 export function readingsJson(readings: AsyncIterable<Pick<Measurement, "date" | "value">>, { beach }: { beach: string }): ReadableStream<Uint8Array> {
   async function* parts() {
-    yield Buffer.from(`{"beach":${JSON.stringify(beach)},"unit":${JSON.stringify(OPEN_DATA_UNIT)},"readings":[`);
+    yield Buffer.from(`{"beach":${JSON.stringify(beach)},"unit":${JSON.stringify(READING_UNIT)},"readings":[`);
     let first = true;
     for await (const reading of readings) {
       yield Buffer.from(`${first ? "\n" : ",\n"}${JSON.stringify(readingRecord(reading))}`);
@@ -122,7 +121,7 @@ export function swimGuideDocument(readings: readonly Measurement[], site: SwimGu
         advisory:
           status === "Open"
             ? { issued: false }
-            : { issued: true, description: `${status}: ${formatNumber(reading.value, 1)} E. coli per 100 mL, at or above the US EPA Beach Action Value of 235.` },
+            : { issued: true, description: `${status}: ${formatNumber(reading.value, 1)} E. coli ${READING_UNIT}, at or above the US EPA Beach Action Value of ${CAUTION_THRESHOLD}.` },
         location,
         sample: {
           collectionTime: rfc3339(reading.timestamp, site.timeZone),

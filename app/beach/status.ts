@@ -7,6 +7,13 @@
  */
 import { addDaysTo } from "#app/platform/text/iso-date.ts";
 
+/**
+ * The unit of a reading, as every text people read writes it: colony-forming units (or, from Colilert, the most
+ * probable number, which labs report as the same count) of E. coli per 100 mL of water. The stored `unit` column
+ * keeps the specification's data value, "per 100mL" (spec §3), which is not a label.
+ */
+export const READING_UNIT = "CFU per 100 mL";
+
 /** Beach Action Value: from this count per 100 mL the beach is under a Caution advisory. */
 export const CAUTION_THRESHOLD = 235;
 /** Above this count per 100 mL the beach is Closed. */

@@ -3,16 +3,18 @@
  * confirmed subscriber of that list gets one mail with the post or the event, through the outbox.
  *
  * Only what is new is mailed: a post dated before today or an event that has already happened (the board filling in
- * its archive) is saved without a mail, and an edit never mails again (docs/decisions/010-mail-outbox.md).
+ * its archive) is saved without a mail, and an edit never mails again (docs/decisions/010-mail-outbox.md). A post or
+ * event and its mail are one transaction (`publishNewsPost`, `publishEvent`).
  */
 import type { MailServices } from "#app/mail/outbox.server.ts";
+import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { escapeHtml } from "#app/platform/text/email-body.ts";
 import { clockTime, longDate } from "#app/platform/text/format.ts";
 import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
-import type { Event } from "#app/news-events/data/events.server.ts";
-import type { NewsPost } from "#app/news-events/data/news.server.ts";
+import { createEvent, type Event, type EventInput } from "./data/events.server.ts";
+import { createNewsPost, type NewsPost, type NewsPostInput } from "./data/news.server.ts";
 import { queueListMail, type QueuedMail } from "#app/mail/data/outbox.server.ts";
 
 /** A list mail's subject, plain text and HTML body (before the outbox adds each recipient's footer). */
@@ -56,31 +58,51 @@ export function composeEventMail(
 }
 
 /**
- * Queues the mail for a news post or event that was just created, when it is dated today or later in the
- * association's time zone, and wakes the outbox. Never throws: the post or event is already saved, so a failure is
- * logged and the board's write stands.
- * @param createdBy the administrator's address, shown in the Email screen's delivery table
- * @returns the number of recipients, or null when nothing was queued (an archive entry, or a failure)
+ * Queues a new item's list mail inside the transaction that creates it, when it is dated today or later in the
+ * association's time zone (an archive entry is saved without one).
+ * @returns the recipients queued, or null when nothing was
  */
-export async function announceNewItem(
-  services: MailServices,
-  item: { list: "news"; post: NewsPost } | { list: "events"; event: Event },
-  createdBy: string,
-  now = new Date(),
-): Promise<number | null> {
-  const { db, logger } = services;
-  try {
-    const date = item.list === "news" ? item.post.date : item.event.date;
-    const { name, timeZone } = await getAssociationDetails(db);
-    if (date < todayIn(timeZone, now)) return null;
-    const options = { associationName: name, publicUrl: services.config.publicUrl };
-    const mail = item.list === "news" ? composeNewsMail(item.post, options) : composeEventMail(item.event, options);
-    const queued = await queueListMail(db, item.list, { ...mail, createdBy }, now.getTime());
-    logger.info({ list: item.list, recipients: queued.recipients }, "list mail queued");
-    services.outbox.kick();
-    return queued.recipients;
-  } catch (error) {
-    logger.error({ err: error, list: item.list }, "list mail could not be queued");
-    return null;
-  }
+async function queueIfNew(trx: Database, list: "news" | "events", date: string, compose: (options: { associationName: string; publicUrl: string }) => ListMail, createdBy: string, publicUrl: string, now: Date) {
+  const { name, timeZone } = await getAssociationDetails(trx);
+  if (date < todayIn(timeZone, now)) return null;
+  const mail = compose({ associationName: name, publicUrl });
+  return (await queueListMail(trx, list, { ...mail, createdBy }, now.getTime())).recipients;
+}
+
+/** After a publication committed: logs the mail queued with it and wakes the outbox. */
+function afterPublishing(services: MailServices, list: "news" | "events", recipients: number | null) {
+  if (recipients === null) return;
+  services.logger.info({ list, recipients }, "list mail queued");
+  services.outbox.kick();
+}
+
+/**
+ * Publishes a news post: creates it and, in the same transaction, queues its mail to the news list (when it is
+ * dated today or later), so that a post is never saved without its announcement or announced without being saved.
+ * @param by the administrator: the account id kept with the post, and the address shown in the Email screen's
+ *   delivery table
+ * @throws RangeError when the date is not a calendar date; nothing is saved or queued
+ */
+export async function publishNewsPost(services: MailServices, input: NewsPostInput, by: { userId: string; email: string }, now = new Date()): Promise<NewsPost> {
+  const { post, recipients } = await inTransaction(services.db, async (trx) => {
+    const post = await createNewsPost(trx, input, by.userId, now.getTime());
+    return { post, recipients: await queueIfNew(trx, "news", post.date, (o) => composeNewsMail(post, o), by.email, services.config.publicUrl, now) };
+  });
+  afterPublishing(services, "news", recipients);
+  return post;
+}
+
+/**
+ * Adds an event: creates it and, in the same transaction, queues its mail to the events list (when it is on today
+ * or later).
+ * @param by as for `publishNewsPost`
+ * @throws RangeError when the date is not a calendar date; nothing is saved or queued
+ */
+export async function publishEvent(services: MailServices, input: EventInput, by: { userId: string; email: string }, now = new Date()): Promise<Event> {
+  const { event, recipients } = await inTransaction(services.db, async (trx) => {
+    const event = await createEvent(trx, input, by.userId, now.getTime());
+    return { event, recipients: await queueIfNew(trx, "events", event.date, (o) => composeEventMail(event, o), by.email, services.config.publicUrl, now) };
+  });
+  afterPublishing(services, "events", recipients);
+  return event;
 }

@@ -4,7 +4,7 @@
  * association's time zone is announced within a quarter of an hour. In a cluster each process keeps the timer,
  * and one of them runs the chores each time (`takeTurn`).
  */
-import { announceAfterWrite } from "#app/beach/alerts.server.ts";
+import { checkBeachState } from "#app/beach/updates.server.ts";
 import { takeTurn } from "#app/platform/data/schedule.server.ts";
 import type { Services } from "./services.server.ts";
 import { forgetStaleSubscriptions } from "#app/mail/subscriptions.server.ts";
@@ -48,6 +48,10 @@ export async function runMaintenance(services: Pick<Services, "db" | "logger" | 
   } catch (error) {
     services.logger.error({ err: error }, "forgetting unconfirmed subscriptions or old reset requests failed");
   }
-  await announceAfterWrite(services);
+  try {
+    await checkBeachState(services, now);
+  } catch (error) {
+    services.logger.error({ err: error }, "beach state check failed; the next run tries again");
+  }
   return true;
 }

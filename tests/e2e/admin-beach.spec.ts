@@ -192,7 +192,7 @@ test.describe("admin beach measurements", () => {
     await expect(status).toHaveAttribute("data-status", "Closed");
     await expect(status.locator(".status-label")).toContainText("Closed");
     await expect(status).toContainText("Stay out of the water.");
-    await expect(status).toContainText(`Latest reading: 1,500 E. coli per 100mL, sampled ${shortDate(today)} (Today).`);
+    await expect(status).toContainText(`Latest reading: 1,500 E. coli CFU per 100 mL, sampled ${shortDate(today)} (Today).`);
 
     await rows(page, today, "1,500").getByRole("link", { name: /^Delete the reading of/ }).click();
     const confirm = await expectModal(page, "Delete this measurement?");

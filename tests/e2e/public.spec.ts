@@ -66,7 +66,7 @@ test.describe("the lake", () => {
     const word = await status.getAttribute("data-status");
     expect(["Open", "Caution", "Closed", "Error"]).toContain(word);
     await expect(status.locator(".status-label")).toContainText(word!);
-    await expect(status).toContainText(/Latest reading: [\d,.]+ E\. coli per 100mL, sampled \w{3} \d{1,2}, \d{4} \(Today\)\./);
+    await expect(status).toContainText(/Latest reading: [\d,.]+ E\. coli CFU per 100 mL, sampled \w{3} \d{1,2}, \d{4} \(Today\)\./);
     // The seeded readings end today, so the status is current: no stale-reading warning.
     await expect(page.getByRole("note")).toHaveCount(0);
   });

@@ -251,13 +251,13 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       const feed = await read();
       expect(feed.entry).toHaveLength(5);
       expect(feed.entry.map((e: { title: string }) => shown(e.title))).toEqual([
-        "Heron Lake Public Beach: Open, 12.5 E. coli per 100 mL (2026-06-05)",
-        "Heron Lake Public Beach: Closed, 1,001 E. coli per 100 mL (2026-06-04)",
-        "Heron Lake Public Beach: Error, 1,000 E. coli per 100 mL (2026-06-03)",
-        "Heron Lake Public Beach: Caution, 235 E. coli per 100 mL (2026-06-02)",
-        "Heron Lake Public Beach: Open, 234 E. coli per 100 mL (2026-06-01)",
+        "Heron Lake Public Beach: Open, 12.5 E. coli CFU per 100 mL (2026-06-05)",
+        "Heron Lake Public Beach: Closed, 1,001 E. coli CFU per 100 mL (2026-06-04)",
+        "Heron Lake Public Beach: Error, 1,000 E. coli CFU per 100 mL (2026-06-03)",
+        "Heron Lake Public Beach: Caution, 235 E. coli CFU per 100 mL (2026-06-02)",
+        "Heron Lake Public Beach: Open, 234 E. coli CFU per 100 mL (2026-06-01)",
       ]);
-      expect(feed.entry[0].summary["#text"] ?? feed.entry[0].summary).toBe("Open: 12.5 E. coli per 100 mL, sampled 2026-06-05.");
+      expect(feed.entry[0].summary["#text"] ?? feed.entry[0].summary).toBe("Open: 12.5 E. coli CFU per 100 mL, sampled 2026-06-05.");
       expect(feed.entry.every((e: { id: string }) => /^urn:uuid:[0-9a-f-]{36}$/.test(e.id))).toBe(true);
       expect((await read()).entry.map((e: { id: string }) => e.id)).toEqual(feed.entry.map((e: { id: string }) => e.id));
     });
@@ -269,7 +269,7 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       const text = await response.text();
       expect(text.startsWith("date,value,unit,status\r\n")).toBe(true);
       expect(parseCsv(text, { columns: true })).toEqual(
-        readings.map((r, i) => ({ date: r.date, value: String(r.value), unit: "CFU/100 mL", status: statuses[i] })),
+        readings.map((r, i) => ({ date: r.date, value: String(r.value), unit: "CFU per 100 mL", status: statuses[i] })),
       );
     });
 
@@ -278,8 +278,8 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
       expect(JSON.parse(await response.text())).toEqual({
         beach: "Heron Lake Public Beach",
-        unit: "CFU/100 mL",
-        readings: readings.map((r, i) => ({ ...r, unit: "CFU/100 mL", status: statuses[i] })),
+        unit: "CFU per 100 mL",
+        readings: readings.map((r, i) => ({ ...r, unit: "CFU per 100 mL", status: statuses[i] })),
       });
     });
 
@@ -300,7 +300,7 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
         location: { id: "beach", name: "Heron Lake Public Beach" },
         sample: { collectionTime: "2026-06-05T12:00:00-05:00", type: { kind: "single" }, method: "unknown", substance: "ecoli", units: "cfu", result: 12.5 },
       });
-      expect(doc.records[1]).toMatchObject({ advisory: { issued: true, description: "Closed: 1,001 E. coli per 100 mL, at or above the US EPA Beach Action Value of 235." }, sample: { result: 1001 } });
+      expect(doc.records[1]).toMatchObject({ advisory: { issued: true, description: "Closed: 1,001 E. coli CFU per 100 mL, at or above the US EPA Beach Action Value of 235." }, sample: { result: 1001 } });
     });
 
     it("pages through thousands of readings with tied sample times in order, each exactly once", async ({ skip }) => {

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { ADVISORY_STATUSES } from "#app/beach/status.ts";
-import type { Database } from "#app/platform/data/db.server.ts";
+import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
 import { bumpVersion } from "#app/platform/data/changes.server.ts";
 
 const KEY = "beach.advisory";
@@ -38,7 +38,7 @@ export async function getBeachAdvisory(db: Database): Promise<BeachAdvisory | nu
 /** Posts (or replaces) the advisory and signals the change. */
 export async function postBeachAdvisory(db: Database, advisory: BeachAdvisory): Promise<void> {
   const value = JSON.stringify(AdvisorySchema.parse(advisory));
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.insertInto("setting").values({ key: KEY, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
     await bumpVersion(trx, "measurements");
   });
@@ -46,7 +46,7 @@ export async function postBeachAdvisory(db: Database, advisory: BeachAdvisory): 
 
 /** Lifts the advisory; false when none was posted. */
 export async function liftBeachAdvisory(db: Database): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom("setting").where("key", "=", KEY).executeTakeFirst();
     if (result.numDeletedRows === 0n) return false;
     await bumpVersion(trx, "measurements");

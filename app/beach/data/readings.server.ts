@@ -1,8 +1,8 @@
 /** Beach measurements (spec §3): E. coli samples, one reading each, ordered by timestamp. */
 import type { Measurement } from "#db/schema.ts";
-import type { Database } from "#app/platform/data/db.server.ts";
-import { ageLabel, isAfterToday, isReadingValue, isStale, MAX_READING, publicBeachStatus, type BeachStatus } from "#app/beach/status.ts";
-import { daysBetween, noonOf, todayIn } from "#app/platform/text/dates.ts";
+import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
+import { isAfterToday, isReadingValue, MAX_READING } from "#app/beach/status.ts";
+import { noonOf, todayIn } from "#app/platform/text/dates.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { bumpVersion, writeAndSignal } from "#app/platform/data/changes.server.ts";
@@ -67,26 +67,6 @@ export async function* streamMeasurements(db: Database, { batchSize = 1000 }: { 
 /** The readings sampled on `from` ("YYYY-MM-DD") or later, oldest first: the window of a geometric mean. */
 export async function listMeasurementsSince(db: Database, from: string): Promise<Measurement[]> {
   return db.selectFrom("measurement").selectAll().where("date", ">=", from).orderBy("timestamp").orderBy("createdAt").execute();
-}
-
-/** The latest reading as the public pages show it: status, reading, sample date, age in words, staleness. */
-export interface LatestReading {
-  date: string;
-  value: number;
-  unit: string;
-  status: BeachStatus;
-  age: string;
-  stale: boolean;
-}
-
-/**
- * The latest reading and what it means today (spec §4), or null when there is none.
- * @param today the association's calendar date, "YYYY-MM-DD"
- */
-export function describeLatest(latest: Pick<Measurement, "date" | "value" | "unit"> | undefined, today: string): LatestReading | null {
-  if (!latest) return null;
-  const ageDays = daysBetween(latest.date, today);
-  return { date: latest.date, value: latest.value, unit: latest.unit, status: publicBeachStatus(latest.value), age: ageLabel(ageDays), stale: isStale(ageDays) };
 }
 
 /** The orders of the admin table: newest sample first (the default), oldest first, highest reading first. */
@@ -159,7 +139,7 @@ export async function importMeasurements(
   inputs: MeasurementInput[],
   now = Date.now(),
 ): Promise<{ added: number; skipped: number }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const timeZone = await getTimeZone(trx);
     const today = todayIn(timeZone, new Date(now));
     const dates = [...new Set(inputs.map((i) => i.date))];

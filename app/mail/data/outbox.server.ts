@@ -8,7 +8,7 @@
  */
 import { sql } from "kysely";
 import type { OutboxMessage, OutboxRecipient } from "#db/schema.ts";
-import type { Database, Dialect } from "#app/platform/data/db.server.ts";
+import { inTransaction, type Database, type Dialect } from "#app/platform/data/db.server.ts";
 import type { MailList } from "#app/mail/mail-tokens.server.ts";
 
 export type { OutboxMessage, OutboxRecipient };
@@ -96,10 +96,6 @@ export async function queueNotice(db: Database, to: string, mail: QueuedMail, no
   });
 }
 
-/** Runs `fn` in a transaction, or in the caller's when `db` already is one (a beach alert queued with its state). */
-function inTransaction<T>(db: Database, fn: (trx: Database) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
-}
 
 /** A recipient claimed for sending, with its message. */
 export type Claimed = OutboxRecipient & Pick<OutboxMessage, "list" | "subject" | "text" | "html">;

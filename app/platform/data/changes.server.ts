@@ -2,7 +2,7 @@
  * Change counters: every write bumps its topic's version in the database, so that any server process on the same
  * database can tell that data changed (live event lists, page caches) without sharing memory.
  */
-import { notifyChange, type Database, type DatabaseHandle } from "./db.server.ts";
+import { inTransaction, notifyChange, type Database, type DatabaseHandle } from "./db.server.ts";
 
 export const TOPICS = ["news", "events", "banner", "measurements", "documents", "members", "settings", "site"] as const;
 export type Topic = (typeof TOPICS)[number];
@@ -90,11 +90,11 @@ export function watchVersions(handle: Pick<DatabaseHandle, "db" | "dialect" | "d
 }
 
 /**
- * Runs `write` and bumps `topic` in one transaction: a change and its signal are saved together or not at all (on
- * PostgreSQL the NOTIFY goes out at commit).
+ * Runs `write` and bumps `topic` in one transaction (the caller's, when `db` is one): a change and its signal are
+ * saved together or not at all (on PostgreSQL the NOTIFY goes out at commit).
  */
 export async function writeAndSignal<T>(db: Database, topic: Topic, write: (trx: Database) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await write(trx);
     await bumpVersion(trx, topic);
     return result;

@@ -99,6 +99,14 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 /**
+ * Runs `fn` in a transaction, or in the caller's when `db` already is one: a domain's write and what must happen with
+ * it (its change signal, the mail it queues) commit together or not at all, whoever started the transaction.
+ */
+export function inTransaction<T>(db: Database, fn: (trx: Database) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/**
  * Applies every pending migration of `db/migrations`, in order, all or none. Pass the handle so that SQLite can take
  * its write lock for the whole run (two processes starting at once then migrate one after the other).
  * @param handle from `openDatabase`

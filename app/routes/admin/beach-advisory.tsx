@@ -2,12 +2,12 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beach-advisory";
 import { FormAlert, FormField } from "#app/ui/FormField.tsx";
 import { adminRequest, authorOf } from "#app/web/admin-screens.server.ts";
-import { announceAfterWrite } from "#app/beach/alerts.server.ts";
+import { liftAdvisory, postAdvisory } from "#app/beach/updates.server.ts";
 import { formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
 import { advisorySchema } from "#app/beach/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { ADVISORY_STATUSES } from "#app/beach/status.ts";
-import { getBeachAdvisory, liftBeachAdvisory, postBeachAdvisory } from "#app/beach/data/advisory.server.ts";
+import { getBeachAdvisory } from "#app/beach/data/advisory.server.ts";
 import { countMailableSubscribers } from "#app/mail/data/subscribers.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
@@ -38,16 +38,14 @@ export async function action(args: Route.ActionArgs) {
   const { user, services } = adminRequest(args);
   const fields = formFields(await args.request.formData());
   if (fields.intent === "lift") {
-    if (!(await liftBeachAdvisory(services.db))) return data<FormResult>({ formError: "There is no advisory to lift." }, { status: 400 });
+    if (!(await liftAdvisory(services))) return data<FormResult>({ formError: "There is no advisory to lift." }, { status: 400 });
     services.logger.info({ by: user.email }, "beach advisory lifted");
-    await announceAfterWrite(services);
     return redirect(`${BASE}?done=lifted`);
   }
   const parsed = parseForm(advisorySchema, fields);
   if (!parsed.ok) return data<FormResult>(parsed.result, { status: 400 });
-  await postBeachAdvisory(services.db, { ...parsed.data, postedAt: Date.now(), postedBy: authorOf(user) });
+  await postAdvisory(services, { ...parsed.data, postedAt: Date.now(), postedBy: authorOf(user) });
   services.logger.info({ by: user.email, status: parsed.data.status }, "beach advisory posted");
-  await announceAfterWrite(services);
   return redirect(`${BASE}?done=posted`);
 }
 

@@ -5,8 +5,8 @@ import { AdminList, dateColumn, type Column } from "#app/ui/AdminList.tsx";
 import { ConfirmModal } from "#app/ui/ConfirmModal.tsx";
 import { FormAlert, FormField } from "#app/ui/FormField.tsx";
 import { adminRequest, deleteConfirmed } from "#app/web/admin-screens.server.ts";
-import { announceAfterWrite } from "#app/beach/alerts.server.ts";
-import { adminBeachStatus } from "#app/beach/status.ts";
+import { deleteReading, importReadings, recordReading } from "#app/beach/updates.server.ts";
+import { adminBeachStatus, READING_UNIT } from "#app/beach/status.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
 import { formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
@@ -15,7 +15,7 @@ import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
 import { listHref, PAGE_SIZE, readListQuery, type Page } from "#app/platform/http/list-query.ts";
 import { useTimedFlag } from "#app/ui/use-timed-flag.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
-import { addMeasurement, deleteMeasurement, getMeasurement, importMeasurements, MEASUREMENT_SORTS, pageMeasurements, type Measurement, type MeasurementSort } from "#app/beach/data/readings.server.ts";
+import { getMeasurement, MEASUREMENT_SORTS, pageMeasurements, type Measurement, type MeasurementSort } from "#app/beach/data/readings.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 import { BODY_MESSAGES } from "#app/platform/http/request-body.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
@@ -95,11 +95,7 @@ export async function action(args: Route.ActionArgs) {
     return deleteConfirmed(
       services,
       fields.id,
-      async (id) => {
-        const deleted = await deleteMeasurement(db, id);
-        if (deleted) await announceAfterWrite(services);
-        return deleted;
-      },
+      (id) => deleteReading(services, id),
       "Failed to delete measurement",
       back,
       "measurement",
@@ -123,9 +119,8 @@ export async function action(args: Route.ActionArgs) {
       return data<ActionResult>({ preview }, { status: parsed.errors.length > 0 ? 400 : 200 });
     }
     try {
-      const { added, skipped } = await importMeasurements(db, parsed.readings);
       // A whole season imported at once is one change of state: one alert, for the latest status only.
-      if (added > 0) await announceAfterWrite(services);
+      const { added, skipped } = await importReadings(services, parsed.readings);
       return redirect(`${BASE}?imported=${added}-${skipped}`);
     } catch (error) {
       logger.error({ err: error }, "measurement import failed");
@@ -136,19 +131,18 @@ export async function action(args: Route.ActionArgs) {
   const parsed = parseForm(measurementSchema(today), fields);
   if (!parsed.ok) return data<ActionResult>(parsed.result, { status: 400 });
   try {
-    await addMeasurement(db, parsed.data);
+    await recordReading(services, parsed.data);
   } catch (error) {
     logger.error({ err: error }, "measurement add failed");
     return data<ActionResult>({ formError: "Failed to add measurement" }, { status: 500 });
   }
-  await announceAfterWrite(services);
   return redirect(`${BASE}?added=${Date.now()}`);
 }
 
 const COLUMNS: Column<Row, MeasurementSort>[] = [
   dateColumn("desc", "asc"),
   {
-    header: "E. coli per 100 mL",
+    header: `E. coli ${READING_UNIT}`,
     numeric: true,
     cell: (m) => formatNumber(m.value, 2),
     sorts: [{ key: "highest", label: "highest first", direction: "descending" }],
@@ -179,7 +173,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
         <h2 id="add-heading">Add a measurement</h2>
         <Form method="post" className="stack" key={added ?? "form"}>
           <FormField name="date" label="Sample date" type="date" max={today} limits={limits} result={result} defaultValue={today} />
-          <FormField name="value" label="E. coli (CFU per 100 mL)" type="number" inputMode="decimal" limits={limits} result={result} defaultValue="" />
+          <FormField name="value" label={`E. coli (${READING_UNIT})`} type="number" inputMode="decimal" limits={limits} result={result} defaultValue="" />
           <p>
             <button type="submit" name="intent" value="add" className="button" disabled={busy}>
               Add Measurement

@@ -4,8 +4,8 @@ import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
 import { authorOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
 import { clockTime, shortDate } from "#app/platform/text/format.ts";
 import { eventSchema } from "#app/news-events/forms.ts";
-import { announceNewItem } from "#app/news-events/announcements.server.ts";
-import { createEvent, deleteEvent, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/news-events/data/events.server.ts";
+import { publishEvent } from "#app/news-events/announcements.server.ts";
+import { deleteEvent, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/news-events/data/events.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("events");
@@ -21,8 +21,7 @@ const events: ListScreen<Event, EventInput, EventSort, EventForm> = {
   base: BASE,
   noun: "event",
   model: { sorts: EVENT_SORTS, page: pageEvents, get: getEvent, create: async (services, input, by) => {
-      const event = await createEvent(services.db, input, by.userId);
-      await announceNewItem(services, { list: "events", event }, by.email);
+      await publishEvent(services, input, by);
     }, update: (db, id, input) => updateEvent(db, id, input), remove: ({ db }, id) => deleteEvent(db, id) },
   schema: (user, today) => eventSchema(today, authorOf(user)),
   blank: (user, today) => ({ title: "", date: today, startTime: "", timeDetails: "", place: "", eventDetails: "", author: authorOf(user) }),

@@ -3,8 +3,8 @@ import { dateColumn, titleColumn, type Column } from "#app/ui/AdminList.tsx";
 import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
 import { authorOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
 import { newsPostSchema } from "#app/news-events/forms.ts";
-import { announceNewItem } from "#app/news-events/announcements.server.ts";
-import { createNewsPost, deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/news-events/data/news.server.ts";
+import { publishNewsPost } from "#app/news-events/announcements.server.ts";
+import { deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/news-events/data/news.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("news");
@@ -22,8 +22,7 @@ const news: ListScreen<NewsPost, NewsPostInput, NewsSort, Record<"title" | "text
     page: pageNews,
     get: getNewsPost,
     create: async (services, input, by) => {
-      const post = await createNewsPost(services.db, input, by.userId);
-      await announceNewItem(services, { list: "news", post }, by.email);
+      await publishNewsPost(services, input, by);
     },
     update: (db, id, input) => updateNewsPost(db, id, input),
     remove: ({ db }, id) => deleteNewsPost(db, id),

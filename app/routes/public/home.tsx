@@ -17,7 +17,8 @@ import { Picture } from "#app/ui/Picture.tsx";
 import { getImage } from "#app/platform/files/images.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
-import { describeLatest, listLatestMeasurements } from "#app/beach/data/readings.server.ts";
+import { listLatestMeasurements } from "#app/beach/data/readings.server.ts";
+import { beachState } from "#app/beach/state.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.server.ts";
 
@@ -45,8 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     news: newsForDisplay(news, md),
     events: eventsForDisplay(upcoming.events, md),
     upcomingTotal: upcoming.total,
-    beach: describeLatest(readings.at(-1), today),
-    advisory: advisory && { status: advisory.status, reason: advisory.reason },
+    beach: beachState(readings.at(-1), advisory, today),
     beachName: details.beachName,
     associationName: details.name,
     welcome: md(texts.welcome),
@@ -66,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {banner}
         </section>
       )}
-      {beach && <BeachStatusSummary beachName={beachName} {...beach} advisory={loaderData.advisory} />}
+      <BeachStatusSummary beachName={beachName} state={beach} />
       <section className="hero" aria-labelledby="welcome">
         <h1 id="welcome">Welcome to {associationName}</h1>
         <Markdown html={welcome} />

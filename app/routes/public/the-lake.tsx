@@ -2,14 +2,15 @@ import type { Route } from "./+types/the-lake";
 import { BUNDLED_PICTURES } from "#app/site/bundled-pictures.ts";
 import { BeachStatusBox, formatReading, GeometricMeanNote, StaleWarning } from "#app/beach/BeachStatusBox.tsx";
 import { ReadingsChart } from "#app/beach/ReadingsChart.tsx";
-import { GEOMETRIC_MEAN_WINDOW_DAYS, publicBeachStatus, PUBLIC_READING_COUNT, thirtyDayGeometricMean } from "#app/beach/status.ts";
+import { GEOMETRIC_MEAN_WINDOW_DAYS, publicBeachStatus, PUBLIC_READING_COUNT, READING_UNIT, thirtyDayGeometricMean } from "#app/beach/status.ts";
 import { getBeachAdvisory } from "#app/beach/data/advisory.server.ts";
 import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
 import { getServices } from "#app/web/context.server.ts";
 import { addDaysTo, todayIn } from "#app/platform/text/dates.ts";
 import { shortDate } from "#app/platform/text/format.ts";
 import { useLiveUpdates } from "#app/platform/http/live-updates.ts";
-import { describeLatest, listLatestMeasurements, listMeasurementsSince } from "#app/beach/data/readings.server.ts";
+import { listLatestMeasurements, listMeasurementsSince } from "#app/beach/data/readings.server.ts";
+import { beachState } from "#app/beach/state.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { Picture } from "#app/ui/Picture.tsx";
 import { getImage } from "#app/platform/files/images.server.ts";
@@ -46,9 +47,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const mapImage = await getImage(db, ids.mapImageId);
   const today = todayIn(details.timeZone);
   return {
-    readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value, unit: r.unit })),
-    latest: describeLatest(latest, today),
-    advisory: advisory && { status: advisory.status, reason: advisory.reason },
+    readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value })),
+    beach: beachState(latest, advisory, today),
     geometricMean: thirtyDayGeometricMean(recent.map((r) => ({ date: r.date, value: r.value }))),
     beachName: details.beachName,
     faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: md(q.data.answer) })),
@@ -61,19 +61,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function TheLake({ loaderData }: Route.ComponentProps) {
-  const { readings, latest, geometricMean, map, geese } = loaderData;
+  const { readings, beach, geometricMean, map, geese } = loaderData;
   useLiveUpdates(["measurements"]);
   return (
     <div className="page">
       <h1>The Lake</h1>
       <section aria-labelledby="beach">
         <h2 id="beach">Beach conditions: {loaderData.beachName}</h2>
-        {latest === null ? (
+        {beach.latest === null ? (
           <p className="empty">No measurements found</p>
         ) : (
           <>
-            <BeachStatusBox {...latest} advisory={loaderData.advisory} />
-            {latest.stale && !loaderData.advisory && <StaleWarning />}
+            <BeachStatusBox state={beach} />
+            {beach.staleWarning && <StaleWarning />}
             {geometricMean && <GeometricMeanNote mean={geometricMean} />}
             <h3 className="muted spaced">
               The latest {readings.length} readings
@@ -88,7 +88,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
                     <tr>
                       <th scope="col">Sample date</th>
                       <th scope="col" className="num">
-                        E. coli per 100 mL
+                        E. coli {READING_UNIT}
                       </th>
                       <th scope="col">Status</th>
                     </tr>

@@ -2,10 +2,12 @@
  * `describeLatest` at the edges of the rules it applies (spec §4): the reading's age in days from the association's
  * today, stale when older than 7 days, and the status from 235 and 1000 per 100 mL. The rules themselves are tested
  * on their own in app/beach/status.test.ts; these catch an age that is off by one day on the way to them (issue 24).
+ * And `beachState`, the one place that decides what residents are told: the advisory over the reading, the stale
+ * warning without one, and the key the alerts compare.
  */
 import { describe, expect, it } from "vitest";
 import { todayIn } from "#app/platform/text/dates.ts";
-import { describeLatest } from "./readings.server.ts";
+import { beachState, describeLatest } from "./state.ts";
 
 const reading = (date: string, value = 100) => ({ date, value, unit: "per 100mL" });
 
@@ -55,5 +57,34 @@ describe("describeLatest: the public status at 235 and 1000 per 100 mL (spec §4
 
   it("is null without a reading", () => {
     expect(describeLatest(undefined, "2026-11-27")).toBeNull();
+  });
+});
+
+describe("beachState: what residents are told", () => {
+  const today = "2026-07-10";
+  const advisory = { status: "Closed" as const, reason: "Algae bloom", postedAt: 1_700_000_000_000 };
+
+  it("with no reading and no advisory: nothing to show, key none", () => {
+    expect(beachState(undefined, null, today)).toEqual({ status: null, latest: null, advisory: null, staleWarning: false, key: "none" });
+  });
+
+  it("a recent reading: its status, no warning, keyed by its status", () => {
+    const state = beachState({ date: "2026-07-09", value: 300 }, null, today);
+    expect(state).toMatchObject({ status: "Caution", advisory: null, staleWarning: false, key: "Caution" });
+    expect(state.latest).toMatchObject({ value: 300, status: "Caution", age: "Yesterday", stale: false });
+  });
+
+  it("a reading over 7 days old: its status with the stale warning, keyed as stale", () => {
+    expect(beachState({ date: "2026-07-02", value: 40 }, null, today)).toMatchObject({ status: "Open", staleWarning: true, key: "Open:stale" });
+    expect(beachState({ date: "2026-07-03", value: 40 }, null, today)).toMatchObject({ status: "Open", staleWarning: false, key: "Open" });
+  });
+
+  it("an advisory overrides the reading's status, stale or not, and hides the stale warning; its key names when it was posted", () => {
+    for (const date of ["2026-07-09", "2026-06-01"]) {
+      const state = beachState({ date, value: 12 }, advisory, today);
+      expect(state).toMatchObject({ status: "Closed", advisory: { status: "Closed", reason: "Algae bloom" }, staleWarning: false, key: `advisory:Closed:${advisory.postedAt}` });
+      expect(state.latest?.status).toBe("Open");
+    }
+    expect(beachState(undefined, advisory, today)).toMatchObject({ status: "Closed", latest: null, key: `advisory:Closed:${advisory.postedAt}` });
   });
 });

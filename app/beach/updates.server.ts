@@ -1,0 +1,78 @@
+/**
+ * Every way the beach's public state changes: a reading added (the form), readings imported (a lab CSV, on the
+ * screen or from the command line), a reading deleted, an advisory posted or lifted, and the calendar (the latest
+ * reading turning stale, found by the periodic check). Each runs in one transaction that writes, decides the state
+ * residents see (`currentBeachState`) and queues the status alert when it changed (`queueBeachAlertIfChanged`), so
+ * that no change is saved without its alert; the outbox worker is woken once it has committed.
+ */
+import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
+import type { MailServices } from "#app/mail/outbox.server.ts";
+import { queueBeachAlertIfChanged } from "./alerts.server.ts";
+import { liftBeachAdvisory, postBeachAdvisory, type BeachAdvisory } from "./data/advisory.server.ts";
+import { addMeasurement, deleteMeasurement, importMeasurements, type Measurement, type MeasurementInput } from "./data/readings.server.ts";
+
+/** What the beach's writes need of the services: the database, the log, the site's address (for the alert's link) and the outbox. */
+export type BeachServices = Pick<MailServices, "db" | "logger" | "outbox"> & { config: Pick<MailServices["config"], "publicUrl"> };
+
+/**
+ * Runs `write` and the alert check in one transaction; after it commits, logs the alert and wakes the outbox.
+ * @returns what `write` returned, and the alert's recipients (null when the state did not change)
+ */
+async function changeBeach<T>(services: BeachServices, now: number, write: (trx: Database) => Promise<T>): Promise<{ result: T; alerted: number | null }> {
+  const { result, alert } = await inTransaction(services.db, async (trx) => {
+    const result = await write(trx);
+    return { result, alert: await queueBeachAlertIfChanged(trx, services.config, now) };
+  });
+  if (alert) {
+    services.logger.info(alert, "beach alert queued");
+    services.outbox.kick();
+  }
+  return { result, alerted: alert?.recipients ?? null };
+}
+
+/**
+ * Adds one reading, and announces the state it leads to.
+ * @param now when it is recorded, ms since epoch
+ * @throws RangeError as `addMeasurement` does (a date after today, a value that is not a reading's); nothing is saved
+ */
+export async function recordReading(services: BeachServices, input: MeasurementInput, now = Date.now()): Promise<Measurement> {
+  return (await changeBeach(services, now, (trx) => addMeasurement(trx, input, now))).result;
+}
+
+/**
+ * Adds many readings, all or none (duplicates of stored ones skipped), and announces the state they lead to: one
+ * alert for a whole season, with the latest status.
+ * @returns how many were added and skipped, and the alert's recipients (null when the state did not change)
+ * @throws RangeError as `importMeasurements` does; nothing is saved
+ */
+export async function importReadings(
+  services: BeachServices,
+  inputs: MeasurementInput[],
+  now = Date.now(),
+): Promise<{ added: number; skipped: number; alerted: number | null }> {
+  const { result, alerted } = await changeBeach(services, now, (trx) => importMeasurements(trx, inputs, now));
+  return { ...result, alerted };
+}
+
+/** Deletes a reading (false when no reading has that id), and announces the state that leaves. */
+export async function deleteReading(services: BeachServices, id: string, now = Date.now()): Promise<boolean> {
+  return (await changeBeach(services, now, (trx) => deleteMeasurement(trx, id))).result;
+}
+
+/** Posts (or replaces) the board's advisory, and announces it. */
+export async function postAdvisory(services: BeachServices, advisory: BeachAdvisory, now = Date.now()): Promise<void> {
+  await changeBeach(services, now, (trx) => postBeachAdvisory(trx, advisory));
+}
+
+/** Lifts the advisory (false when none was posted), and announces the reading's status again. */
+export async function liftAdvisory(services: BeachServices, now = Date.now()): Promise<boolean> {
+  return (await changeBeach(services, now, (trx) => liftBeachAdvisory(trx))).result;
+}
+
+/**
+ * Announces a change that comes with the calendar, not with a write: the latest reading turning stale at midnight in
+ * the association's time zone. Run by the periodic chores.
+ */
+export async function checkBeachState(services: BeachServices, now = Date.now()): Promise<void> {
+  await changeBeach(services, now, async () => undefined);
+}
