@@ -39,3 +39,6 @@ export const advisorySchema = z.object({
   status: z.enum(["Caution", "Closed"], "Choose Caution or Closed"),
   reason: z.string().trim().min(1, "Please give the reason for the advisory").max(500),
 });
+
+/** A reading as the form (and the lab CSV import, which reads values the same way) gives it: its sample date and value. */
+export type MeasurementInput = z.output<ReturnType<typeof measurementSchema>>;

@@ -1,15 +1,13 @@
 import { useId } from "react";
 import { Form, useFetcher } from "react-router";
 import type { FormResult } from "#app/platform/text/forms.ts";
+import { LIST_LABELS, SUBSCRIBER_LISTS } from "./mail-texts.ts";
 
 /** What the subscribe action answers: the same sentence for every accepted address (no address discovery). */
 export type SubscribeResult = FormResult & { done?: string };
 
-const LISTS = [
-  { name: "list-beach", label: "Beach status alerts", checked: true },
-  { name: "list-news", label: "News" },
-  { name: "list-events", label: "Events" },
-] as const;
+/** One checkbox per list, as the form's schema names them (app/mail/forms.ts); beach alerts ticked to start with. */
+const LISTS = SUBSCRIBER_LISTS.map((list) => ({ name: `list-${list}` as const, label: LIST_LABELS[list], checked: list === "beach" }));
 
 /**
  * "Get beach alerts and news" (issue 11): an email address and the lists wanted, posted to /subscribe. With
@@ -66,7 +64,7 @@ export function SubscribeForm({ headingLevel = 2, result: given }: { headingLeve
           <legend>Send me</legend>
           {LISTS.map((list) => (
             <label key={list.name} className="checkbox">
-              <input type="checkbox" name={list.name} defaultChecked={result?.values ? result.values[list.name] === "on" : "checked" in list} />{" "}
+              <input type="checkbox" name={list.name} defaultChecked={result?.values ? result.values[list.name] === "on" : list.checked} />{" "}
               {list.label}
             </label>
           ))}

@@ -1,5 +1,12 @@
 /** The mail forms: email to members (spec §5) and the public subscription form (issue 11). */
 import { z } from "zod";
+import { SUBSCRIBER_LISTS, type SubscriberList } from "./mail-texts.ts";
+
+/** One checkbox per list a resident may subscribe to, named `list-<list>`. */
+const LIST_CHOICES = Object.fromEntries(SUBSCRIBER_LISTS.map((list) => [`list-${list}`, z.literal("on").optional()])) as Record<
+  `list-${SubscriberList}`,
+  z.ZodOptional<z.ZodLiteral<"on">>
+>;
 
 /** Email to members (spec §5). */
 export const memberEmailSchema = z.object({
@@ -21,8 +28,6 @@ export const subscribeSchema = z
       .min(1, "Please enter your email address")
       .max(254, "That address is too long")
       .pipe(z.email("Please enter a valid email address, like name@example.org")),
-    "list-beach": z.literal("on").optional(),
-    "list-news": z.literal("on").optional(),
-    "list-events": z.literal("on").optional(),
+    ...LIST_CHOICES,
   })
-  .refine((v) => v["list-beach"] || v["list-news"] || v["list-events"], { message: "Choose at least one list", path: ["lists"] });
+  .refine((v) => SUBSCRIBER_LISTS.some((list) => v[`list-${list}`]), { message: "Choose at least one list", path: ["lists"] });

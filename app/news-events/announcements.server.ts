@@ -6,6 +6,7 @@
  * its archive) is saved without a mail, and an edit never mails again (docs/decisions/010-mail-outbox.md). A post or
  * event and its mail are one transaction (`publishNewsPost`, `publishEvent`).
  */
+import type { SubscriberList } from "#app/mail/mail-texts.ts";
 import type { MailServices } from "#app/mail/outbox.server.ts";
 import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
@@ -16,6 +17,9 @@ import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { createEvent, type Event, type EventInput } from "./data/events.server.ts";
 import { createNewsPost, type NewsPost, type NewsPostInput } from "./data/news.server.ts";
 import { queueListMail, type QueuedMail } from "#app/mail/data/outbox.server.ts";
+
+/** The lists that news posts and events are mailed to. */
+type ItemList = Extract<SubscriberList, "news" | "events">;
 
 /** A list mail's subject, plain text and HTML body (before the outbox adds each recipient's footer). */
 export type ListMail = Pick<QueuedMail, "subject" | "text" | "html">;
@@ -62,7 +66,7 @@ export function composeEventMail(
  * association's time zone (an archive entry is saved without one).
  * @returns the recipients queued, or null when nothing was
  */
-async function queueIfNew(trx: Database, list: "news" | "events", date: string, compose: (options: { associationName: string; publicUrl: string }) => ListMail, createdBy: string, publicUrl: string, now: Date) {
+async function queueIfNew(trx: Database, list: ItemList, date: string, compose: (options: { associationName: string; publicUrl: string }) => ListMail, createdBy: string, publicUrl: string, now: Date) {
   const { name, timeZone } = await getAssociationDetails(trx);
   if (date < todayIn(timeZone, now)) return null;
   const mail = compose({ associationName: name, publicUrl });
@@ -70,7 +74,7 @@ async function queueIfNew(trx: Database, list: "news" | "events", date: string, 
 }
 
 /** After a publication committed: logs the mail queued with it and wakes the outbox. */
-function afterPublishing(services: MailServices, list: "news" | "events", recipients: number | null) {
+function afterPublishing(services: MailServices, list: ItemList, recipients: number | null) {
   if (recipients === null) return;
   services.logger.info({ list, recipients }, "list mail queued");
   services.outbox.kick();

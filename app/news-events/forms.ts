@@ -28,3 +28,9 @@ export function eventSchema(today: string, defaultAuthor: string) {
     author: textField(200).transform((v) => v.trim() || defaultAuthor),
   });
 }
+
+/** What an administrator edits of a news post, as the form's schema gives it (its derived fields are the model's). */
+export type NewsPostInput = z.output<ReturnType<typeof newsPostSchema>>;
+
+/** What an administrator edits of an event, as the form's schema gives it. */
+export type EventInput = z.output<ReturnType<typeof eventSchema>>;

@@ -7,6 +7,7 @@ import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { bumpVersion, writeAndSignal } from "#app/platform/data/changes.server.ts";
 import { paginate } from "#app/platform/data/paging.server.ts";
+import type { MeasurementInput } from "../forms.ts";
 
 export type { Measurement };
 
@@ -14,12 +15,7 @@ export type { Measurement };
 export const MEASUREMENT_NAME = "E. Coli";
 export const MEASUREMENT_UNIT = "per 100mL";
 
-export interface MeasurementInput {
-  /** Sample date, "YYYY-MM-DD", not after the day the reading is recorded (in the association's time zone). */
-  date: string;
-  /** E. coli per 100 mL, from 0 to `MAX_READING`. */
-  value: number;
-}
+export type { MeasurementInput };
 
 /** The latest `limit` readings, oldest first (ready to chart). */
 export async function listLatestMeasurements(db: Database, { limit }: { limit: number }): Promise<Measurement[]> {

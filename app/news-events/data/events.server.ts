@@ -6,20 +6,11 @@ import { getTimeZone } from "#app/site/data/association.server.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { paginate } from "#app/platform/data/paging.server.ts";
+import type { EventInput } from "../forms.ts";
 
 export type { Event, EventTombstone };
 
-export interface EventInput {
-  title: string;
-  /** "YYYY-MM-DD" */
-  date: string;
-  /** "HH:MM" or "" */
-  startTime: string;
-  timeDetails: string;
-  place: string;
-  eventDetails: string;
-  author: string;
-}
+export type { EventInput };
 
 /** Events dated `from` to `to` inclusive ("YYYY-MM-DD"), earliest first, by date then start time. */
 export async function listEvents(db: Database, { from, to }: { from: string; to: string }): Promise<Event[]> {

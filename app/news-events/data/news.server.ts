@@ -6,17 +6,11 @@ import { getTimeZone } from "#app/site/data/association.server.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { paginate } from "#app/platform/data/paging.server.ts";
+import type { NewsPostInput } from "../forms.ts";
 
 export type { NewsPost };
 
-/** Fields an administrator edits; the rest is derived. */
-export interface NewsPostInput {
-  title: string;
-  text: string;
-  /** "YYYY-MM-DD" */
-  date: string;
-  author: string;
-}
+export type { NewsPostInput };
 
 /** The latest posts, by date then creation time, newest first (spec §7: 1 on the home page, 100 on /news-events). */
 export async function listNews(db: Database, { limit }: { limit?: number } = {}): Promise<NewsPost[]> {

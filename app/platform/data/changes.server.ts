@@ -4,8 +4,9 @@
  */
 import { inTransaction, notifyChange, type Database, type DatabaseHandle } from "./db.server.ts";
 
-export const TOPICS = ["news", "events", "banner", "measurements", "documents", "members", "settings", "site"] as const;
-export type Topic = (typeof TOPICS)[number];
+import type { Topic } from "./topics.ts";
+
+export { TOPICS, type Topic } from "./topics.ts";
 
 /**
  * How many counter bumps this process has started and finished (see `watchVersions`): a reader that saw the same

@@ -5,8 +5,9 @@
  */
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import type { Topic } from "#app/platform/data/topics.ts";
 
-export function useLiveUpdates(topics: readonly string[]): void {
+export function useLiveUpdates(topics: readonly Topic[]): void {
   const { revalidate } = useRevalidator();
   const key = topics.join(",");
   useEffect(() => {

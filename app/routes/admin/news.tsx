@@ -14,7 +14,7 @@ export function meta() {
   return screenMeta(SCREEN);
 }
 
-const news: ListScreen<NewsPost, NewsPostInput, NewsSort, Record<"title" | "text" | "date" | "author", string>> = {
+const news: ListScreen<NewsPost, NewsPostInput, NewsSort, Record<keyof NewsPostInput, string>> = {
   base: BASE,
   noun: "news post",
   model: {

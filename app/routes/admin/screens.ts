@@ -6,7 +6,7 @@
  *
  * This module is read at build time by `routes.ts` and in the browser by the menu: it imports nothing but types.
  */
-import type { Topic } from "#app/platform/data/changes.server.ts";
+import type { Topic } from "#app/platform/data/topics.ts";
 
 /** Which menu a screen is linked from: the specification's own menu, or the "Site" group of the fixed content. */
 export type MenuGroup = "main" | "site";
