@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { FALLBACK_SITE } from "#app/platform/http/meta.ts";
-import { BUNDLED_LOGO_SVG } from "#app/site/bundled-pictures.ts";
+import logoSvg from "#content/images/logo.svg?raw";
 import { Picture, type PictureImage } from "#app/ui/Picture.tsx";
 
 /** How long the menu takes to close, in milliseconds (spec §9). */
@@ -87,7 +87,7 @@ export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded }
       <div className="header-bar">
         <Link to="/" className="logo" onClick={(event) => { closeMenu(); onLogoClick(event); }} aria-label={`${site.name}, home`}>
           {/* The bundled logo is in the markup itself: as an <img>, an SVG is a document of its own (decision 018). */}
-          {uploaded ? <Picture image={uploaded} sizes="40px" alt="" priority /> : <span className="logo-mark" aria-hidden="true" dangerouslySetInnerHTML={{ __html: BUNDLED_LOGO_SVG }} />}
+          {uploaded ? <Picture image={uploaded} sizes="40px" alt="" priority /> : <span className="logo-mark" aria-hidden="true" dangerouslySetInnerHTML={{ __html: logoSvg }} />}
           <span className="logo-text">{site.shortName}</span>
         </Link>
         <button

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/membership";
 import { Link } from "react-router";
-import { BUNDLED_PICTURES } from "#app/site/bundled-pictures.ts";
+import treasurerCardImage from "#content/images/treasurer-contact.svg";
 import { getServices } from "#app/web/context.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
@@ -53,7 +53,7 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
             loaderData.treasurerAlt && (
               <>
                 <h3>Contact the treasurer</h3>
-                <img src={BUNDLED_PICTURES.treasurerCard} alt={loaderData.treasurerAlt} width="480" height="160" loading="lazy" decoding="async" />
+                <img src={treasurerCardImage} alt={loaderData.treasurerAlt} width="480" height="160" loading="lazy" decoding="async" />
               </>
             )
           )}

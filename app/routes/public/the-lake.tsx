@@ -1,5 +1,5 @@
 import type { Route } from "./+types/the-lake";
-import { BUNDLED_PICTURES } from "#app/site/bundled-pictures.ts";
+import lakeMapImage from "#content/images/lake-map.svg";
 import { BeachStatusBox, formatReading, GeometricMeanNote, StaleWarning } from "#app/beach/BeachStatusBox.tsx";
 import { ReadingsChart } from "#app/beach/ReadingsChart.tsx";
 import { GEOMETRIC_MEAN_WINDOW_DAYS, publicBeachStatus, PUBLIC_READING_COUNT, READING_UNIT, thirtyDayGeometricMean } from "#app/beach/status.ts";
@@ -148,7 +148,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
             {map.image ? (
               <Picture image={map.image} sizes="(min-width: 60rem) 28rem, 100vw" />
             ) : (
-              <img src={BUNDLED_PICTURES.lakeMap} alt={map.alt} width="640" height="420" loading="lazy" decoding="async" />
+              <img src={lakeMapImage} alt={map.alt} width="640" height="420" loading="lazy" decoding="async" />
             )}
             {map.caption && <figcaption>{map.caption}</figcaption>}
           </figure>
