@@ -51,5 +51,5 @@ export default {
   // native compiler) no longer has; ours has no "extends" or "references" that would need rewriting in the sandbox,
   // so it is given none.
   tsconfigFile: "no-tsconfig-to-rewrite.json",
-  ignorePatterns: ["build", "data", ".e2e", "test-results", "playwright-report", "docs"],
+  ignorePatterns: ["build", "/data", ".e2e", "test-results", "playwright-report", "docs"],
 };
