@@ -16,7 +16,7 @@ import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
 import { setBanner } from "#app/site/data/banner.server.ts";
 import { createEvent } from "#app/news-events/data/events.server.ts";
 import { importMeasurements } from "#app/beach/data/readings.server.ts";
-import { createNewsPost } from "#app/news-events/data/news.server.ts";
+import { createNewsPost, hasNewsPosts } from "#app/news-events/data/news.server.ts";
 import { getSetting, setSetting, SETTING_KEYS } from "#app/platform/data/settings.server.ts";
 import { DEMO_PAGE_TEXTS, savePageTexts } from "#app/site/data/page-texts.server.ts";
 import { boardMembers, businesses as businessList, bylawsArticles, questions } from "#app/site/data/site-content.server.ts";
@@ -74,7 +74,7 @@ export async function seedOnce(db: Database, mode: "demo" | "none", now = new Da
     await upgradeSiteContent(db, seeded, now, images);
     return false;
   }
-  const existing = await db.selectFrom("news_post").select("id").limit(1).executeTakeFirst();
+  const existing = await hasNewsPosts(db);
   if (mode === "none" || existing) {
     await setSetting(db, SETTING_KEYS.seededAt, mode === "none" ? "none" : "skipped: not empty");
     await setSetting(db, SETTING_KEYS.siteContentSeededAt, mode === "none" ? "none" : "skipped: not empty");

@@ -18,7 +18,7 @@ import { clientAddressContext } from "#app/web/context.server.ts";
 import { ownUrl } from "#app/platform/http/server-url.ts";
 import { issueSetupToken } from "#app/accounts/setup.server.ts";
 import { SITE_ICON_SIZES, siteIcon } from "#app/site/site-icon.server.ts";
-import { withStartupLock } from "#app/platform/data/db.server.ts";
+import { ping, withStartupLock } from "#app/platform/data/db.server.ts";
 import { pageHtmlContext } from "#app/platform/http/page-html.server.ts";
 import { nonceContext } from "#app/platform/http/nonce.ts";
 import { createChangeFeed, type ChangeFeed } from "#app/platform/data/change-feed.server.ts";
@@ -38,7 +38,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function healthProblems(services: Services): Promise<string[]> {
   const problems: string[] = [];
   try {
-    await services.db.selectFrom("setting").select("key").limit(1).execute();
+    await ping(services.db);
   } catch (error) {
     services.logger.error({ err: error }, "health check: database unavailable");
     problems.push("database unavailable");

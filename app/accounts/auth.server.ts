@@ -8,7 +8,6 @@
  */
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
-import { sql } from "kysely";
 import type { ServerConfig } from "#app/platform/config.server.ts";
 import type { DatabaseHandle } from "#app/platform/data/db.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
@@ -16,6 +15,7 @@ import type { Mailer } from "#app/platform/mail/mailer.server.ts";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/platform/passwords.ts";
 import { CLIENT_ADDRESS_HEADER, clearFailures, credentialThrottle } from "./throttle.server.ts";
+import { endResetLinks } from "./data/auth-tables.server.ts";
 
 /** Where a reset link leads: our own page, which takes the token in its form (no better-auth endpoint is served). */
 export function resetPasswordUrl(publicUrl: string, token: string): string {
@@ -50,7 +50,7 @@ function authOptions(config: ServerConfig, database: DatabaseHandle, mailer: Mai
       // better-auth consumed the link used (atomically); the account's other reset links end with it, and the failed
       // sign-ins counted against the old password are forgotten.
       async onPasswordReset({ user }: { user: { id: string; email: string } }) {
-        await endResetLinks(database, user.id);
+        await endResetLinks(database.db, user.id);
         await clearFailures(database.db, user.email);
       },
     },
@@ -78,15 +78,6 @@ export function createAuth(config: ServerConfig, database: DatabaseHandle, maile
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/**
- * Ends every password reset link of an account (better-auth's `verification` rows `reset-password:<token>` whose
- * value is the account's id): used after a reset, so that an older link mailed before it no longer works.
- */
-async function endResetLinks(database: DatabaseHandle, userId: string): Promise<void> {
-  // better-auth's table is not in our schema types (decision 003).
-  await sql`DELETE FROM verification WHERE identifier LIKE 'reset-password:%' AND value = ${userId}`.execute(database.db);
-}
 
 /**
  * The headers to pass to a better-auth call made for `request`: the request's own, with the client's address (as

@@ -2,31 +2,19 @@
  * The first start of a new install without a developer: while no administrator exists (and none is given by
  * ADMIN_EMAIL), every start prints a one-time link `/setup?token=…` that creates the first administrator. The token
  * is 32 random bytes; only its SHA-256 is stored (in the `setting` table, so every server process of the install
- * agrees), it is valid for one hour, and each start while no administrator exists replaces it with a new one.
+ * agrees: app/accounts/data/setup-token.server.ts), it is valid for one hour, and each start while no administrator
+ * exists replaces it with a new one.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { sql } from "kysely";
 import type { Database } from "#app/platform/data/db.server.ts";
+import { hasAdministrator } from "./data/auth-tables.server.ts";
+import { readSetupToken, saveSetupToken, takeSetupToken } from "./data/setup-token.server.ts";
 
 /** How long a setup link works, in milliseconds. */
 export const SETUP_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-const HASH_KEY = "setupTokenHash";
-const EXPIRES_KEY = "setupTokenExpires";
-
 function sha256(token: string): Buffer {
   return createHash("sha256").update(token, "utf8").digest();
-}
-
-/** Whether any administrator account exists (better-auth's `user` table). */
-export async function hasAdministrator(db: Database): Promise<boolean> {
-  // better-auth's table is not in our schema types (decision 003).
-  const { rows } = await sql<{ id: string }>`SELECT id FROM "user" LIMIT 1`.execute(db);
-  return rows.length > 0;
-}
-
-async function put(db: Database, key: string, value: string) {
-  await db.insertInto("setting").values({ key, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
 }
 
 /**
@@ -36,22 +24,17 @@ async function put(db: Database, key: string, value: string) {
 export async function issueSetupToken(db: Database, now = Date.now()): Promise<string | null> {
   if (await hasAdministrator(db)) return null;
   const token = randomBytes(32).toString("base64url");
-  await db.transaction().execute(async (trx) => {
-    await put(trx, HASH_KEY, sha256(token).toString("hex"));
-    await put(trx, EXPIRES_KEY, String(now + SETUP_TOKEN_TTL_MS));
-  });
+  await saveSetupToken(db, sha256(token).toString("hex"), now + SETUP_TOKEN_TTL_MS);
   return token;
 }
 
 /** Whether `token` is the current setup token, unexpired, and no administrator exists yet. */
 export async function isValidSetupToken(db: Database, token: string | null | undefined, now = Date.now()): Promise<boolean> {
   if (!token || token.length > 200) return false;
-  const rows = await db.selectFrom("setting").select(["key", "value"]).where("key", "in", [HASH_KEY, EXPIRES_KEY]).execute();
-  const stored = rows.find((r) => r.key === HASH_KEY)?.value;
-  const expires = Number(rows.find((r) => r.key === EXPIRES_KEY)?.value);
-  if (!stored || !(expires > now)) return false;
+  const stored = await readSetupToken(db);
+  if (!stored || !(stored.expires > now)) return false;
   const given = sha256(token);
-  const expected = Buffer.from(stored, "hex");
+  const expected = Buffer.from(stored.hash, "hex");
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
   return !(await hasAdministrator(db));
 }
@@ -64,12 +47,5 @@ export async function isValidSetupToken(db: Database, token: string | null | und
  */
 export async function consumeSetupToken(db: Database, token: string | null | undefined, now = Date.now()): Promise<boolean> {
   if (!(await isValidSetupToken(db, token, now))) return false;
-  const result = await db
-    .deleteFrom("setting")
-    .where("key", "=", HASH_KEY)
-    .where("value", "=", sha256(token as string).toString("hex"))
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) !== 1) return false;
-  await db.deleteFrom("setting").where("key", "=", EXPIRES_KEY).execute();
-  return true;
+  return takeSetupToken(db, sha256(token as string).toString("hex"));
 }

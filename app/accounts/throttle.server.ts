@@ -9,14 +9,22 @@
  *   `password_reset_request` (a mailbox is not flooded, and nobody learns whether the account exists: the address
  *   asked for is counted whether or not it has an account).
  *
- * Counted in the database, so the limits hold across restarts and across the processes of a cluster. The client's
- * address reaches better-auth in `CLIENT_ADDRESS_HEADER`, which only our own server code sets (`authHeaders`).
+ * Counted in the database (app/accounts/data/attempts.server.ts), so the limits hold across restarts and across the
+ * processes of a cluster. The client's address reaches better-auth in `CLIENT_ADDRESS_HEADER`, which only our own
+ * server code sets (`authHeaders`).
  */
 import type { BetterAuthPlugin } from "better-auth";
-import { sql, type SqlBool } from "kysely";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Database } from "#app/platform/data/db.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
+import {
+  countFailedSignIns,
+  countResetRequests,
+  deleteFailedSignIns,
+  deleteResetRequestsBefore,
+  recordAttempt,
+  recordResetRequest,
+} from "./data/attempts.server.ts";
 
 /** The window over which sign-in failures are counted, in milliseconds. */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -54,44 +62,14 @@ const accountOf = (email: unknown) => (typeof email === "string" ? email.trim().
 /** The client's address a hook was given, or "unknown" for a call made without one (a script on the server). */
 const addressOf = (headers: Headers | undefined) => headers?.get(CLIENT_ADDRESS_HEADER) || "unknown";
 
-/** Rows of `table` for `email` and for `ip` since `since` (ms since epoch), both counted at once. */
-async function recentCounts(
-  db: Database,
-  table: "sign_in_attempt" | "password_reset_request",
-  email: string,
-  ip: string,
-  since: number,
-  failuresOnly: boolean,
-): Promise<{ byAccount: number; byAddress: number }> {
-  const count = (column: "email" | "ip", value: string) =>
-    db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(column, "=", value)
-      .where("at", ">", since)
-      // Only sign_in_attempt has `succeeded`; every reset request counts.
-      .$if(failuresOnly, (query) => query.where(sql<SqlBool>`succeeded = 0`))
-      .executeTakeFirstOrThrow();
-  const [byAccount, byAddress] = await Promise.all([count("email", email), count("ip", ip)]);
-  return { byAccount: Number(byAccount.n), byAddress: Number(byAddress.n) };
-}
-
 /**
  * Whether a sign-in for this account or from this address must be refused now: 5 failures for the account, or 20
  * from the address, within the last 15 minutes (OWASP ASVS 5.0 §6.3.1).
  * @param now ms since epoch
  */
 export async function isThrottled(db: Database, email: string, ip: string, now = Date.now()): Promise<boolean> {
-  const { byAccount, byAddress } = await recentCounts(db, "sign_in_attempt", email, ip, now - THROTTLE_WINDOW_MS, true);
+  const { byAccount, byAddress } = await countFailedSignIns(db, email, ip, now - THROTTLE_WINDOW_MS);
   return byAccount >= MAX_FAILURES_PER_ACCOUNT || byAddress >= MAX_FAILURES_PER_ADDRESS;
-}
-
-/** Records a sign-in attempt; a success clears nothing, but only failures count against the limits. */
-export async function recordAttempt(db: Database, email: string, ip: string, succeeded: boolean, now = Date.now()): Promise<void> {
-  await db
-    .insertInto("sign_in_attempt")
-    .values({ id: crypto.randomUUID(), email, ip, at: now, succeeded: succeeded ? 1 : 0 })
-    .execute();
 }
 
 /**
@@ -100,7 +78,7 @@ export async function recordAttempt(db: Database, email: string, ip: string, suc
  * Those rows no longer count against the addresses they came from either; failures on other accounts still do.
  */
 export async function clearFailures(db: Database, email: string): Promise<void> {
-  await db.deleteFrom("sign_in_attempt").where("email", "=", accountOf(email)).where("succeeded", "=", 0).execute();
+  await deleteFailedSignIns(db, accountOf(email));
 }
 
 /**
@@ -109,18 +87,13 @@ export async function clearFailures(db: Database, email: string): Promise<void> 
  * @param now ms since epoch
  */
 export async function isResetThrottled(db: Database, email: string, ip: string, now = Date.now()): Promise<boolean> {
-  const { byAccount, byAddress } = await recentCounts(db, "password_reset_request", email, ip, now - RESET_WINDOW_MS, false);
+  const { byAccount, byAddress } = await countResetRequests(db, email, ip, now - RESET_WINDOW_MS);
   return byAccount >= MAX_RESETS_PER_ACCOUNT || byAddress >= MAX_RESETS_PER_ADDRESS;
-}
-
-/** Records a password reset request for the reset throttle. */
-export async function recordResetRequest(db: Database, email: string, ip: string, now = Date.now()): Promise<void> {
-  await db.insertInto("password_reset_request").values({ id: crypto.randomUUID(), email, ip, at: now }).execute();
 }
 
 /** Forgets reset requests older than a day (the maintenance chore): only the last hour counts. */
 export async function forgetOldResetRequests(db: Database, now = Date.now()): Promise<void> {
-  await db.deleteFrom("password_reset_request").where("at", "<", now - 24 * 60 * 60 * 1000).execute();
+  await deleteResetRequestsBefore(db, now - 24 * 60 * 60 * 1000);
 }
 
 /**

@@ -3,7 +3,7 @@ export function imageUrl(id: string, width: number): string {
   return `/images/${id}/${width}.webp`;
 }
 
-/** A stored picture as pages receive it (the shape of `StoredImage` in app/platform/files/images.server.ts). */
+/** A stored picture as pages receive it (the shape of `StoredImage` in app/platform/data/images.server.ts). */
 export interface PictureImage {
   id: string;
   alt: string;

@@ -1,8 +1,9 @@
 /**
- * The credential throttles (app/accounts/throttle.server.ts, docs/security.md) in this process, on SQLite and PostgreSQL:
- * each limit one below, at and one above, the windows' edges to the millisecond, and `credentialThrottle` inside
- * better-auth (`auth.api`, as our routes call it): what it counts, refuses and logs. Through the server's routes the
- * same limits are tested by tests/integration/attacks/sign-in-door.test.ts.
+ * The credential throttles (app/accounts/throttle.server.ts, their rows in app/accounts/data/attempts.server.ts,
+ * docs/security.md) in this process, on SQLite and PostgreSQL: each limit one below, at and one above, the windows'
+ * edges to the millisecond, and `credentialThrottle` inside better-auth (`auth.api`, as our routes call it): what it
+ * counts, refuses and logs. Through the server's routes the same limits are tested by
+ * tests/integration/attacks/sign-in-door.test.ts.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,13 +25,12 @@ import {
   MAX_FAILURES_PER_ADDRESS,
   MAX_RESETS_PER_ACCOUNT,
   MAX_RESETS_PER_ADDRESS,
-  recordAttempt,
-  recordResetRequest,
   RESET_THROTTLED_MESSAGE,
   RESET_WINDOW_MS,
   THROTTLE_WINDOW_MS,
   THROTTLED_MESSAGE,
 } from "#app/accounts/throttle.server.ts";
+import { recordAttempt, recordResetRequest } from "#app/accounts/data/attempts.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const ADMIN = { email: "chair@heronlake.example.org", password: "the chair's password" };

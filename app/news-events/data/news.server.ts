@@ -76,3 +76,9 @@ export async function deleteNewsPost(db: Database, id: string): Promise<boolean>
   );
   return result.numDeletedRows > 0n;
 }
+
+/** Whether any post exists (the demo seed writes none into a database that has one). */
+export async function hasNewsPosts(db: Database): Promise<boolean> {
+  const existing = await db.selectFrom("news_post").select("id").limit(1).executeTakeFirst();
+  return existing !== undefined;
+}

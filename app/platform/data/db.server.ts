@@ -137,6 +137,15 @@ export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "diale
   return (results ?? []).filter((r: MigrationResult) => r.status === "Success").map((r) => r.migrationName);
 }
 
+/**
+ * Asks the database for one row of a table every install has (`setting`, at most one row read), for the health
+ * checks (`/healthz`, `/readyz`).
+ * @throws whatever the driver throws when the database does not answer (a closed pool, a lost connection)
+ */
+export async function ping(db: Database): Promise<void> {
+  await db.selectFrom("setting").select("key").limit(1).execute();
+}
+
 /** The PostgreSQL advisory lock key that serialises start-up work (an arbitrary constant: "SHORLINE" in ASCII hex). */
 const STARTUP_LOCK_KEY = 0x53484f524c494e45n;
 

@@ -6,29 +6,17 @@
  * again as WebP at a few widths; sharp writes no metadata unless asked (we never call `withMetadata`/`keepExif`), so
  * EXIF, GPS, XMP and IPTC of a phone photo are not published, and an embedded ICC profile (Display P3, Adobe RGB) is
  * applied, the pixels converted to sRGB and the profile dropped. Each variant is one file of the image store
- * (`$DATA_DIR/images/<id>-<width>.webp`, or `<prefix>/images/…` of the bucket of STORAGE_URL); the row in `image` is written after every file, and a failure removes what
- * was written: there is never a row without its files.
+ * (`$DATA_DIR/images/<id>-<width>.webp`, or `<prefix>/images/…` of the bucket of STORAGE_URL); the row in `image`
+ * (app/platform/data/images.server.ts) is written after every file, and a failure removes what was written: there is
+ * never a row without its files.
  */
 import { MAX_IMAGE_BYTES } from "./upload-limits.ts";
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import type { OutputInfo } from "sharp";
 import type { Database } from "#app/platform/data/db.server.ts";
+import { deleteImageRow, findImage, findImages, insertImage, updateImageAlt, type StoredImage } from "#app/platform/data/images.server.ts";
 import { formFields } from "#app/platform/text/forms.ts";
-import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { Storage } from "./storage.server.ts";
-
-/** A stored picture, as pages need it (plain data: it goes to the browser in loader data). */
-export interface StoredImage {
-  /** 32 lower-case hex digits. */
-  id: string;
-  /** The text alternative. */
-  alt: string;
-  /** Pixels, of the largest variant. */
-  width: number;
-  height: number;
-  /** The variants' widths in pixels, ascending. */
-  widths: number[];
-}
 
 /** The widths, in pixels, a picture is offered at; those wider than the original are left out. */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -164,8 +152,9 @@ export async function storeImage(services: ImageServices, bytes: Uint8Array, alt
       written.push(variantFile(id, width));
       largest = { width: output.info.width, height: output.info.height };
     }
-    await services.db.insertInto("image").values({ id, alt: text, width: largest.width, height: largest.height, widths: JSON.stringify(widths), createdBy: by, createdAt: Date.now() }).execute();
-    return { id, alt: text, width: largest.width, height: largest.height, widths };
+    const image = { id, alt: text, width: largest.width, height: largest.height, widths };
+    await insertImage(services.db, image, by);
+    return image;
   } catch (error) {
     await Promise.allSettled(written.map((file) => services.images.remove(file)));
     throw error;
@@ -175,20 +164,14 @@ export async function storeImage(services: ImageServices, bytes: Uint8Array, alt
 /** The picture with this id, or undefined (also for a malformed id). */
 export async function getImage(db: Database, id: string | null | undefined): Promise<StoredImage | undefined> {
   if (!id || !IMAGE_ID.test(id)) return undefined;
-  const row = await db.selectFrom("image").select(["id", "alt", "width", "height", "widths"]).where("id", "=", id).executeTakeFirst();
-  return row && toStored(row);
+  return findImage(db, id);
 }
 
 /** The pictures with these ids that exist, by id, in one query (ids that are null or malformed are skipped). */
 export async function getImages(db: Database, ids: readonly (string | null | undefined)[]): Promise<Map<string, StoredImage>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id && IMAGE_ID.test(id)))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom("image").select(["id", "alt", "width", "height", "widths"]).where("id", "in", wanted).execute();
-  return new Map(rows.map((row) => [row.id, toStored(row)]));
-}
-
-function toStored(row: { id: string; alt: string; width: number; height: number; widths: string }): StoredImage {
-  return { id: row.id, alt: row.alt, width: Number(row.width), height: Number(row.height), widths: (JSON.parse(row.widths) as number[]).map(Number) };
+  return findImages(db, wanted);
 }
 
 /**
@@ -197,11 +180,7 @@ function toStored(row: { id: string; alt: string; width: number; height: number;
  * empty or too long
  */
 export async function setImageAlt(db: Database, id: string, alt: string): Promise<boolean> {
-  const text = checkedAlt(alt);
-  return writeAndSignal(db, "site", async (trx) => {
-    const result = await trx.updateTable("image").set({ alt: text }).where("id", "=", id).where("alt", "<>", text).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  });
+  return updateImageAlt(db, id, checkedAlt(alt));
 }
 
 /**
@@ -211,7 +190,7 @@ export async function setImageAlt(db: Database, id: string, alt: string): Promis
 export async function deleteImage(services: ImageServices, id: string): Promise<boolean> {
   const image = await getImage(services.db, id);
   if (!image) return false;
-  await services.db.deleteFrom("image").where("id", "=", id).execute();
+  await deleteImageRow(services.db, id);
   await Promise.all(image.widths.map((w) => services.images.remove(variantFile(id, w))));
   return true;
 }
