@@ -1,19 +1,21 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 import { ADMIN_ENDPOINTS, ADMIN_SCREENS } from "./routes/admin/screens.ts";
+import { isSection, PUBLIC_SITE } from "./routes/public/pages.ts";
+
+/** The route of the module at `address` ("/more/meetboard") under `parent` ("/more"): the parent's own address is its index. */
+function routeAt(address: string, file: string, parent = ""): RouteConfigEntry {
+  const path = address.slice(parent.length + 1);
+  return path === "" ? index(file) : route(path, file);
+}
 
 export default [
-  index("routes/public/home.tsx"),
-  route("the-lake", "routes/public/the-lake.tsx"),
-  route("news-events", "routes/public/news-events.tsx"),
-  route("membership", "routes/public/membership.tsx"),
-  route("contact-us", "routes/public/contact-us.tsx"),
-  route("more", "routes/public/more/layout.tsx", [
-    index("routes/public/more/index.tsx"),
-    route("meetboard", "routes/public/more/meetboard.tsx"),
-    route("localinfo", "routes/public/more/localinfo-index.tsx"),
-    route("localinfo/:category", "routes/public/more/localinfo.tsx"),
-    route("documents", "routes/public/more/documents.tsx"),
-  ]),
+  // Public pages come from their registry (app/routes/public/pages.ts), so that the navigation and the tests follow.
+  ...PUBLIC_SITE.map((entry) =>
+    isSection(entry)
+      ? route(entry.path.slice(1), entry.file, [...entry.redirects, ...entry.pages].map((child) => routeAt(child.path, child.file, entry.path)))
+      : routeAt(entry.path, entry.file),
+  ),
+  // Downloads: a loader each, answering a file rather than a page.
   route("documents/:id", "routes/public/document-download.ts"),
   route("images/:id/:file", "routes/public/image.ts"),
   // Feeds and open data (resource routes: a loader each, no page cache; docs/architecture.md "Feeds and open data").
@@ -25,6 +27,7 @@ export default [
   route("data/beach-readings.json", "routes/feeds/beach-readings-json.ts"),
   route("data/swimguide.json", "routes/feeds/swimguide-json.ts"),
   route("api/email", "routes/api/email.ts"),
+  // Pages reached from a subscription form or a link in a mail: they differ per visitor, so not public pages.
   route("subscribe", "routes/public/mail/subscribe.tsx"),
   route("subscribe/confirm/:token", "routes/public/mail/subscribe-confirm.tsx"),
   route("subscriptions/:token", "routes/public/mail/subscriptions.tsx"),

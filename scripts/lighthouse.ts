@@ -13,14 +13,15 @@ import { LanternFirstContentfulPaint } from "lighthouse/core/computed/metrics/la
 import { LanternInteractive } from "lighthouse/core/computed/metrics/lantern-interactive.js";
 import { LanternTotalBlockingTime } from "lighthouse/core/computed/metrics/lantern-total-blocking-time.js";
 import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
+import { publicPageAddresses } from "#app/routes/public/pages.ts";
 import { signInCookie, startServer } from "../tests/support/server.ts";
 import { parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 
-const USAGE =
-  "Usage: npm run lighthouse [-- /path ...]   (default: /, /the-lake, /news-events, /membership, /more/meetboard; paths under /admin as a signed-in administrator)";
+/** Every public page (app/routes/public/pages.ts): a new public page is audited the day it is added. */
+const DEFAULT_PAGES = publicPageAddresses();
+const USAGE = `Usage: npm run lighthouse [-- /path ...]   (default: ${DEFAULT_PAGES.join(", ")}; paths under /admin as a signed-in administrator)`;
 /** The administrator the audited server starts with (ADMIN_EMAIL and ADMIN_PASSWORD), for /admin paths. */
 const ADMIN = { email: "lighthouse@heronlake.example.org", password: "lighthouse-admin-password" };
-const DEFAULT_PAGES = ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard"];
 
 /** A path of the admin panel, audited signed in. */
 function isAdmin(page: string): boolean {

@@ -3,7 +3,9 @@
  * the section links and the social link, and the page-wide `--header-height` value.
  */
 import { expect, test, type Page } from "@playwright/test";
+import * as registry from "#app/routes/public/pages.ts";
 import { DESKTOP, PHONE, signIn, waitForHydration } from "./helpers.ts";
+import { expectHeaderOf } from "./public-page-checks.ts";
 
 const LINKS = [
   { name: "Membership", href: "/membership" },
@@ -202,6 +204,12 @@ test.describe("at 1280 px", () => {
     await expect(social(page)).toBeVisible();
     await expect(social(page)).toHaveAttribute("target", "_blank");
     await expect(social(page)).toHaveAttribute("rel", /\bnoopener\b/);
+  });
+
+  test("the section links are the public page registry's, in its order, and the registry's are the specification's (§2)", async ({ page }) => {
+    expect(registry.navOf(registry.PUBLIC_SITE)).toEqual(LINKS.map((link) => ({ to: link.href, label: link.name })));
+    await page.goto("/");
+    await expectHeaderOf(page, registry);
   });
 
   test("a section link navigates and is marked as the current page", async ({ page }) => {

@@ -1,14 +1,15 @@
 /**
- * Text before scripts (issue 13 part 5, decision 013): on each public page the browser paints before it asks for
- * any hydration script, then hydrates (the rewritten module script fetches the same modules after the first frame),
- * and the pictures in view on a phone are not lazy.
+ * Text before scripts (issue 13 part 5, decision 013): on each public page (the registry, app/routes/public/pages.ts)
+ * the browser paints before it asks for any hydration script, then hydrates (the rewritten module script fetches the
+ * same modules after the first frame), and the pictures in view on a phone are not lazy.
  */
 import { expect, test } from "@playwright/test";
+import { publicPageAddresses } from "#app/routes/public/pages.ts";
 import { PHONE, waitForHydration } from "./helpers.ts";
 
 test.use({ viewport: PHONE });
 
-for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard"]) {
+for (const path of publicPageAddresses()) {
   test(`${path} paints before it asks for a script, then hydrates`, async ({ page }) => {
     // The first frame the page renders, as its own scripts would see it: a callback registered before the document
     // is parsed runs at that frame. (The paint entry's time is when the frame reaches the screen, which may come
@@ -99,7 +100,8 @@ function noteErrors(): void {
 // 70 to 110 ms, to give a stack to the errors React DOM builds as its module loads; no stack is taken while the
 // modules load (app/platform/http/quiet-error-stacks.client.ts). Naming no font that a platform must look up by name saved the first
 // layout about 30 ms on Linux (decision 019).
-for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard", "/more/faq", "/more/documents"]) {
+// Every public page, and the page of an unknown address.
+for (const path of [...publicPageAddresses(), "/more/faq"]) {
   test(`${path} loads and hydrates without starting the browser's Intl, drawing an SVG image or taking error stacks`, async ({ page }) => {
     await page.addInitScript(countIntl);
     await page.addInitScript(noteErrors);

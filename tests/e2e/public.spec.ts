@@ -3,6 +3,7 @@
  * 5 events around today (2 past; upcoming at +5, +12 and +26 days), a banner and 30 readings ending today.
  */
 import { expect, test } from "@playwright/test";
+import { publicPageAddresses } from "#app/routes/public/pages.ts";
 import { associationToday, shiftDate, waitForHydration } from "./helpers.ts";
 
 const ASSOCIATION = "Heron Lake Association";
@@ -168,6 +169,14 @@ test.describe("more", () => {
     await expect(amount).toBeVisible();
   });
 
+  test("the More navigation links Meet the Board, Local Info and Documents, the current one marked", async ({ page }) => {
+    await page.goto("/more/documents");
+    const more = page.getByRole("navigation", { name: "More" }).getByRole("link");
+    await expect(more).toHaveText(["Meet the Board", "Local Info", "Documents"]);
+    expect(await more.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(["/more/meetboard", "/more/localinfo", "/more/documents"]);
+    await expect(more.filter({ hasText: "Documents" })).toHaveAttribute("aria-current", "page");
+  });
+
   test("/more/localinfo redirects to All; Medical shows only medical cards with name, address, phone and Link", async ({ page, context }) => {
     // The Link buttons point at example.com; answer them here so that the test needs no network.
     await context.route("https://example.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Business</title>" }));
@@ -271,7 +280,7 @@ test("the public pages hydrate without errors or warnings in the console", async
     if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  for (const path of ["/", "/the-lake", "/news-events", "/membership", "/more/meetboard", "/more/localinfo/All", "/more/documents", "/contact-us", "/login"]) {
+  for (const path of [...publicPageAddresses(), "/login"]) {
     await page.goto(path);
     await waitForHydration(page);
     expect(problems, path).toEqual([]);

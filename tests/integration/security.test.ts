@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ENDPOINTS, ADMIN_SCREENS } from "#app/routes/admin/screens.ts";
+import { isSection, PUBLIC_SITE, publicPageAddresses, publicPages } from "#app/routes/public/pages.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 interface ManifestRoute {
@@ -16,7 +17,7 @@ interface ManifestRoute {
   parentId?: string;
   path?: string;
   index?: boolean;
-  module: { loader?: unknown; action?: unknown; default?: unknown };
+  module: { loader?: unknown; action?: unknown; default?: unknown; handle?: { pageCache?: boolean } };
 }
 
 const dirs: string[] = [];
@@ -35,11 +36,21 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** The URL path of a route: its path and its parents', with parameters filled in. */
-function urlOf(route: ManifestRoute): string {
+/** The address pattern of a route: its path and its parents' ("/more/localinfo/:category"). */
+function patternOf(route: ManifestRoute): string {
   const parts: string[] = [];
   for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
-  return "/" + parts.join("/").replace(/:[a-z]+/gi, "1767312000000.pdf").replace(/\*$/, "x");
+  return "/" + parts.join("/");
+}
+
+/** The URL path of a route: its pattern with parameters filled in. */
+function urlOf(route: ManifestRoute): string {
+  return patternOf(route).replace(/:[a-z]+/gi, "1767312000000.pdf").replace(/\*$/, "x");
+}
+
+/** The route of a module named relative to app/ ("routes/public/home.tsx"): the manifest names it without its extension. */
+function routeOfModule(file: string): ManifestRoute | undefined {
+  return routes[file.replace(/\.[cm]?[jt]sx?$/, "")];
 }
 
 function isAdmin(route: ManifestRoute): boolean {
@@ -56,8 +67,7 @@ describe("access control from the route manifest", () => {
   it("every entry of the screen registry is a route of its module under the admin guard, and every admin route is in the registry", () => {
     const registry = [...ADMIN_SCREENS, ...ADMIN_ENDPOINTS];
     for (const entry of registry) {
-      // The manifest names a route by its module, relative to app/ and without its extension.
-      const route = routes[entry.file.replace(/\.[cm]?[jt]sx?$/, "")];
+      const route = routeOfModule(entry.file);
       expect(route, `${entry.file} is in the route manifest`).toBeDefined();
       expect(urlOf(route!), entry.file).toBe(`/admin/${entry.path}`);
       expect(isAdmin(route!), `${entry.file} is under routes/admin/layout`).toBe(true);
@@ -65,6 +75,22 @@ describe("access control from the route manifest", () => {
     // The other way round: no admin route outside the registry, but /admin itself and the layout.
     const admin = Object.values(routes).filter((r) => isAdmin(r) && r.id !== "routes/admin/layout" && !r.index).map(urlOf);
     expect(admin.sort()).toEqual(registry.map((e) => `/admin/${e.path}`).sort());
+  });
+
+  it("every page of the public page registry is a route of its module at its address, and every cacheable page is in the registry", async () => {
+    const sections = PUBLIC_SITE.filter(isSection);
+    for (const entry of [...publicPages(), ...sections, ...sections.flatMap((s) => s.redirects)]) {
+      const route = routeOfModule(entry.file);
+      expect(route, `${entry.file} is in the route manifest`).toBeDefined();
+      expect(patternOf(route!), entry.file).toBe(entry.path);
+    }
+    for (const page of publicPages()) expect(routeOfModule(page.file)!.module.default, `${page.file} renders a page`).toBeDefined();
+    // The other way round: a page the public page cache may keep (a route with a component and no children) is a page of the registry.
+    const parents = new Set(Object.values(routes).map((r) => r.parentId));
+    const cacheable = Object.values(routes).filter((r) => r.module.handle?.pageCache && r.module.default && !parents.has(r.id));
+    expect(cacheable.map((r) => r.id).sort()).toEqual(publicPages().map((p) => routeOfModule(p.file)?.id).sort());
+    const status = await Promise.all(publicPageAddresses().map(async (url) => [url, (await fetch(`${server.url}${url}`)).status]));
+    expect(status).toEqual(publicPageAddresses().map((url) => [url, 200]));
   });
 
   it("a guest asking for any address of the screen registry is sent to /login with that address", async () => {
@@ -135,7 +161,9 @@ describe("access control from the route manifest", () => {
 
 describe("headers", () => {
   it("sends the security headers; a public page's inline scripts and styles are allowed by hash, nothing else", async () => {
-    for (const url of ["/", "/the-lake", "/news-events", "/membership"]) {
+    // Every page of the public page registry: a new public page is checked the day it is added.
+    const pages = publicPageAddresses();
+    for (const url of pages) {
       const first = await fetch(`${server.url}${url}`);
       const second = await fetch(`${server.url}${url}`);
       const csp = first.headers.get("content-security-policy") ?? "";
@@ -168,6 +196,7 @@ describe("headers", () => {
       expect(first.headers.get("cross-origin-opener-policy")).toBe("same-origin");
       expect(first.headers.get("strict-transport-security")).toBeNull();
     }
+    console.log(`headers: ${pages.length} public pages, each inline script and style allowed by its hash: ${pages.join(" ")}`);
   });
 
   it("gives a page that is not cached (sign-in) a new nonce per response, on every inline script and style", async () => {

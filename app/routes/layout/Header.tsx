@@ -2,17 +2,14 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { FALLBACK_SITE } from "#app/platform/http/meta.ts";
 import logoSvg from "#content/images/logo.svg?raw";
+import { navOf, PUBLIC_SITE } from "#app/routes/public/pages.ts";
 import { Picture, type PictureImage } from "#app/ui/Picture.tsx";
 
 /** How long the menu takes to close, in milliseconds (spec §9). */
 export const MENU_CLOSE_DELAY_MS = 150;
 
-const LINKS = [
-  { to: "/membership", label: "Membership" },
-  { to: "/the-lake", label: "The Lake" },
-  { to: "/news-events", label: "News & Events" },
-  { to: "/more", label: "Board & More" },
-];
+/** The section links, from the public page registry. */
+const LINKS = navOf(PUBLIC_SITE);
 
 type MenuState = "closed" | "open" | "closing";
 

@@ -9,16 +9,10 @@
  * It builds a second copy of the site (about 20 s on two cores), so it runs in its own project after the others
  * (playwright.config.ts: "registry"). Alone: `npx playwright test --project registry --no-deps`.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { DESKTOP, PHONE, REPO_ROOT, signIn } from "../admin-helpers.ts";
+import { DESKTOP, PHONE, signIn } from "../admin-helpers.ts";
 import { expectGuestRefusedEverywhere, expectMenuOf, expectScreenAccessible, openScreen, type ScreenRegistry } from "../admin-screen-checks.ts";
-import { E2E_ADMIN } from "../helpers.ts";
+import { copyProject, type ProjectCopy } from "./project-copy.ts";
 
 /** What the copy gets: a route module, and the entry appended to its registry. */
 const SCREEN_PATH = "throwaway";
@@ -49,96 +43,25 @@ export default function Throwaway({ loaderData }: { loaderData: { note: string }
 `;
 const ENTRY = `  { path: "${SCREEN_PATH}", file: "routes/admin/${SCREEN_PATH}.tsx", heading: "${HEADING}", menu: { group: "site" } },`;
 
-/** Top-level entries of the repository that the copy leaves out (built, installed, generated or run-time files). */
-const LEFT_OUT = new Set(["node_modules", "build", "data", ".git", "test-results", ".e2e", ".react-router", "playwright-report", "tmp"]);
-
-let dir = "";
-let server: ChildProcess | undefined;
-let output = "";
+let copy: ProjectCopy;
 let baseURL = "";
 let registry: ScreenRegistry;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-/** Runs a command in the copy; rejects with its output when it fails. */
-async function run(command: string, args: string[], cwd: string): Promise<void> {
-  const child = spawn(command, args, { cwd, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}:\n${log}`);
-}
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dir = await mkdtemp(path.join(tmpdir(), "shoreline-throwaway-"));
-  const project = path.join(dir, "project");
-  await cp(REPO_ROOT, project, {
-    recursive: true,
-    filter: (source) => !LEFT_OUT.has(path.relative(REPO_ROOT, source).split(path.sep)[0] ?? ""),
-  });
-  await symlink(path.join(REPO_ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
-
+  copy = await copyProject();
   // One route module and one registry entry: nothing else changes.
-  await writeFile(path.join(project, "app/routes/admin", `${SCREEN_PATH}.tsx`), MODULE);
-  const screensFile = path.join(project, "app/routes/admin/screens.ts");
-  const source = await readFile(screensFile, "utf8");
-  const end = /(export const ADMIN_SCREENS\b[^=]*=\s*\[[\s\S]*?)\n\];/.exec(source);
-  expect(end, "ADMIN_SCREENS is an array literal ending in a line `];`").not.toBeNull();
-  const at = end!.index + end![1]!.length;
-  await writeFile(screensFile, `${source.slice(0, at)}\n${ENTRY}${source.slice(at)}`);
-
-  registry = (await import(pathToFileURL(screensFile).href)) as ScreenRegistry;
+  await copy.addFile(`app/routes/admin/${SCREEN_PATH}.tsx`, MODULE);
+  registry = await copy.appendEntry<ScreenRegistry>("app/routes/admin/screens.ts", "ADMIN_SCREENS", ENTRY);
   expect(registry.ADMIN_SCREENS.at(-1)).toMatchObject({ path: SCREEN_PATH, heading: HEADING, menu: { group: "site" } });
-
-  await run(path.join(project, "node_modules/.bin/react-router"), ["build"], project);
-
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["server/main.js"], {
-    cwd: project,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: path.join(dir, "data"),
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED: "demo",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<never>((_, reject) => server!.on("exit", (code) => reject(new Error(`the copy's server exited with ${code}:\n${output}`))));
-  const healthy = (async () => {
-    for (;;) {
-      if (await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false)) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  await Promise.race([healthy, exited]);
+  await copy.build();
+  baseURL = await copy.serve();
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const gone = new Promise((resolve) => server!.on("exit", resolve));
-    server.kill("SIGTERM");
-    await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
-  }
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await copy?.remove();
 });
 
 /** A browser context on the copy's server, signed in as its administrator. */

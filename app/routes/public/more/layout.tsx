@@ -1,14 +1,12 @@
 import { NavLink, Outlet } from "react-router";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
+import { MORE, navOf } from "#app/routes/public/pages.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
 
-const SECTIONS = [
-  { to: "/more/meetboard", label: "Meet the Board" },
-  { to: "/more/localinfo", label: "Local Info" },
-  { to: "/more/documents", label: "Documents" },
-];
+/** The More section's pages, from the public page registry. */
+const SECTIONS = navOf(MORE.pages);
 
 export default function MoreLayout() {
   return (
