@@ -18,6 +18,7 @@ import { pathToFileURL } from "node:url";
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { DESKTOP, PHONE, REPO_ROOT, signIn } from "../admin-helpers.ts";
 import { expectGuestRefusedEverywhere, expectMenuOf, expectScreenAccessible, openScreen, type ScreenRegistry } from "../admin-screen-checks.ts";
+import { childEnv } from "../../support/child-env.ts";
 import { E2E_ADMIN } from "../helpers.ts";
 
 /** What the copy gets: a route module, and the entry appended to its registry. */
@@ -70,7 +71,7 @@ async function freePort(): Promise<number> {
 
 /** Runs a command in the copy; rejects with its output when it fails. */
 async function run(command: string, args: string[], cwd: string): Promise<void> {
-  const child = spawn(command, args, { cwd, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { cwd, env: childEnv({ NODE_ENV: "production" }), stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
@@ -108,15 +109,14 @@ test.beforeAll(async () => {
   baseURL = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ["server/main.js"], {
     cwd: project,
-    env: {
-      ...process.env,
+    env: childEnv({
       PORT: String(port),
       DATA_DIR: path.join(dir, "data"),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED: "demo",
       LOG_LEVEL: "warn",
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
