@@ -1,10 +1,19 @@
 import { defineConfig } from "@playwright/test";
+import { childEnv } from "./tests/support/child-env.ts";
 
 /** The server under test: the production build on a fresh data folder, with a known administrator. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Outside test-results/, which Playwright empties when a run starts. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e/data";
 export const E2E_ADMIN = { email: "admin@shoreline.test", password: "lake-admin-password" };
+/** The server's whole environment: its settings and the machine's part of this one, never the caller's settings. */
+const SERVER_ENV = childEnv({
+  PORT: String(E2E_PORT),
+  DATA_DIR: E2E_DATA_DIR,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  LOG_LEVEL: "warn",
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,16 +46,11 @@ export default defineConfig({
     { name: "registry", use: { browserName: "chromium" }, testMatch: /registry\/.*\.spec\.ts/, dependencies: ["hostile"] },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node server/main.js`,
+    // Playwright lays its own environment under `env`: `env -i` hands the server the variables of `env` alone.
+    command: `rm -rf ${E2E_DATA_DIR} && env -i ${Object.keys(SERVER_ENV).map((name) => `${name}="$${name}"`).join(" ")} node server/main.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: "warn",
-    },
+    env: SERVER_ENV,
   },
 });

@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ["tests/faults/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["tests/support/vitest-setup.ts"],
     fileParallelism: false,
     testTimeout: 15 * 60_000,
     hookTimeout: 2 * 60_000,

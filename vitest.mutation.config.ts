@@ -17,6 +17,7 @@ export default defineConfig({
       "tests/integration/throttle.test.ts",
     ],
     environment: "node",
+    setupFiles: ["tests/support/vitest-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

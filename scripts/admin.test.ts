@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#app/platform/config.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
 import { closeServices, createServices } from "#app/web/services.server.ts";
+import { childEnv } from "../tests/support/child-env.ts";
 
 const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-admin-"));
@@ -15,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function admin(args: string[], password?: string) {
   try {
     const { stdout, stderr } = await run(process.execPath, ["scripts/admin.ts", ...args], {
-      env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: password ?? "", ADMIN_EMAIL: "" },
+      env: childEnv({ DATA_DIR: dir, ADMIN_PASSWORD: password }),
     });
     return { code: 0, out: stdout + stderr };
   } catch (error) {

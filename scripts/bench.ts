@@ -60,6 +60,7 @@ import { createLogger } from "#app/platform/logger.server.ts";
 import { createMailer } from "#app/platform/mail/mailer.server.ts";
 import { createOutboxWorker } from "#app/mail/outbox.server.ts";
 import { queueListMail } from "#app/mail/data/outbox.server.ts";
+import { childEnv } from "../tests/support/child-env.ts";
 import { createPostgresDatabase, createSqliteDatabase, postgresAvailable, type TestDatabase } from "../tests/support/databases.ts";
 import { freePort, rawGet, signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
 import { startSmtpSink } from "../tests/support/smtp.ts";
@@ -204,7 +205,7 @@ const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? "--optimize-for-size").split
  * and malloc setting as `npm start` (a smaller young generation, two malloc arenas), pinned to its core when possible.
  */
 async function startServer(dataDir: string): Promise<RunningServer> {
-  const env = { ...START_ENV, DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", SEED: "demo", DATABASE_URL: undefined, PUBLIC_URL: undefined, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined };
+  const env = { ...START_ENV, DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", SEED: "demo" };
   const options = { nodeArgs: NODE_FLAGS, timeoutMs: START_TIMEOUT_MS, ...(pinned ? { prefix: ["taskset", "-c", SERVER_CORE] } : {}) };
   current = await startTestServer(env, options);
   return current;
@@ -221,7 +222,7 @@ async function stopServer(server: RunningServer | undefined): Promise<void> {
 async function addAdministrator(dataDir: string): Promise<void> {
   await promisify(execFile)(process.execPath, ["scripts/admin.ts", "add", ADMIN.email], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    env: childEnv({ DATA_DIR: dataDir, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn" }),
   });
 }
 
@@ -567,7 +568,7 @@ async function bareNode(server: RunningServer): Promise<WrkFigures> {
   writeFileSync(path.join(dir, "body"), sent.body);
   writeFileSync(path.join(dir, "response.json"), JSON.stringify({ headers: headers.flat(), body: path.join(dir, "body") }));
   const command = [...(pinned ? ["taskset", "-c", SERVER_CORE] : []), process.execPath, ...NODE_FLAGS, path.join(root, "scripts/lib/bare-http-server.ts"), path.join(dir, "response.json")];
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...START_ENV }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(command[0]!, command.slice(1), { env: childEnv(START_ENV), stdio: ["ignore", "pipe", "inherit"] });
   try {
     const port = await new Promise<string>((resolve, reject) => {
       let out = "";

@@ -27,6 +27,7 @@ import { promisify } from "node:util";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
 import { todayIn } from "#app/platform/text/dates.ts";
+import { childEnv } from "../tests/support/child-env.ts";
 import { ACCESS_LOG_FLUSH_MS, readAccessLog, startCluster, type Cluster, type Instance } from "./lib/cluster.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -225,7 +226,7 @@ async function throttleAcross(cluster: Cluster) {
   // A second administrator, made with the command line as an operator would, on the cluster's database.
   await promisify(execFile)(process.execPath, ["scripts/admin.ts", "add", LOCKED.email], {
     cwd: ROOT,
-    env: { ...process.env, ...cluster.sharedEnv, DATA_DIR: cluster.instances[0]!.dataDir, ADMIN_PASSWORD: LOCKED.password, ADMIN_EMAIL: "" },
+    env: childEnv({ ...cluster.sharedEnv, DATA_DIR: cluster.instances[0]!.dataDir, ADMIN_PASSWORD: LOCKED.password }),
   });
   const { instances } = cluster;
   const statuses: string[] = [];

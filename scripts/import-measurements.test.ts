@@ -11,6 +11,7 @@ import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
 import { DEMO_DETAILS, saveAssociationDetails } from "#app/site/data/association.server.ts";
 import { importMeasurements, listMeasurements } from "#app/beach/data/readings.server.ts";
 import { carelessLabFile } from "../tests/support/careless-readings.ts";
+import { childEnv } from "../tests/support/child-env.ts";
 import { backends, type TestDatabase } from "../tests/support/databases.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -20,11 +21,8 @@ const run = promisify(execFile);
 
 /** Runs the real command line in a child process against the SQLite database in `dataDir`. */
 async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  delete env.SEED;
   try {
-    const { stdout, stderr } = await run(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env, timeout: 30_000 });
+    const { stdout, stderr } = await run(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env: childEnv({ DATA_DIR: dataDir }), timeout: 30_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: unknown; stdout?: string; stderr?: string };

@@ -50,6 +50,12 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().default("production"),
 });
 
+/**
+ * The names of every environment variable `loadConfig` reads: Shoreline's settings (the README's table), NODE_ENV
+ * among them. Tests keep the caller's values of these away from what they run (tests/support/child-env.ts).
+ */
+export const SETTING_NAMES = Object.keys(EnvSchema.shape) as readonly (keyof typeof EnvSchema.shape)[];
+
 /** Where the objects are and how to reach them: what STORAGE_URL and the S3_* variables say. */
 export interface S3Settings {
   bucket: string;

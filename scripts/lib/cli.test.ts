@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError } from "#app/platform/config.server.ts";
+import { childEnv } from "../../tests/support/child-env.ts";
 import { CliError, EXIT, loadScriptConfig, parseCommandLine, reportError, runCli, UsageError } from "./cli.ts";
 
 const run = promisify(execFile);
@@ -15,10 +16,10 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
-/** Runs a script to its end with `env` added; never rejects. */
+/** Runs a script to its end with `env` as its settings (`childEnv`); never rejects. */
 async function script(file: string, args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [file, ...args], { env: { ...process.env, ...env } });
+    const { stdout, stderr } = await run(process.execPath, [file, ...args], { env: childEnv(env) });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -318,8 +318,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const makeInstance = async (index: number): Promise<Instance> => {
       const port = ports[index]!;
       const dataDir = path.join(dir, `instance-${index + 1}`);
-      // SMTP_URL is left unset: each instance writes its mail as files into its own DATA_DIR.
-      const env = { ...sharedEnv, PORT: String(port), DATA_DIR: dataDir, SMTP_URL: undefined };
+      // No SMTP_URL: each instance writes its mail as files into its own DATA_DIR.
+      const env = { ...sharedEnv, PORT: String(port), DATA_DIR: dataDir };
       const instance: Instance = {
         index,
         port,

@@ -88,7 +88,7 @@ function get(url: string): Promise<Outcome> {
 describe("graceful shutdown", () => {
   it(`finishes every accepted request of ${CLIENTS} concurrent clients, then exits 0`, async () => {
     const preload = `--import=data:text/javascript;base64,${Buffer.from(COUNTER).toString("base64")}`;
-    server = await startServer({ DATA_DIR: dir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${preload}`.trim() });
+    server = await startServer({ DATA_DIR: dir, NODE_OPTIONS: preload });
     const url = `${server.url}/the-lake`;
     const running = server;
     const outcomes: Outcome[] = [];

@@ -15,6 +15,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { create as createTar, extract, Header } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
+import { childEnv } from "../support/child-env.ts";
 import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
 import { freePort, runScript, startServer, type RunningServer, signInCookie, TEST_AUTH_SECRET } from "../support/server.ts";
 
@@ -110,7 +111,7 @@ function sqliteIntegrity(file: string): string {
 
 /** The data of a pg_dump archive: per table, its COPY column list and its rows as sorted text lines. */
 async function dumpRows(dump: string): Promise<Record<string, { columns: string; rows: string[] }>> {
-  const { stdout } = await runFile("pg_restore", ["--data-only", "--file=-", dump], { maxBuffer: 256 * 1024 * 1024 });
+  const { stdout } = await runFile("pg_restore", ["--data-only", "--file=-", dump], { env: childEnv(), maxBuffer: 256 * 1024 * 1024 });
   const out: Record<string, { columns: string; rows: string[] }> = {};
   let current: { columns: string; rows: string[] } | undefined;
   for (const line of stdout.split("\n")) {
@@ -127,7 +128,7 @@ async function dumpRows(dump: string): Promise<Record<string, { columns: string;
 async function liveRows(url: string, tables: Record<string, { columns: string }>): Promise<Record<string, { columns: string; rows: string[] }>> {
   const out: Record<string, { columns: string; rows: string[] }> = {};
   for (const [table, { columns }] of Object.entries(tables)) {
-    const { stdout } = await runFile("psql", ["--no-psqlrc", "-X", `--dbname=${url}`, "-c", `COPY ${table} (${columns}) TO STDOUT`], { maxBuffer: 256 * 1024 * 1024 });
+    const { stdout } = await runFile("psql", ["--no-psqlrc", "-X", `--dbname=${url}`, "-c", `COPY ${table} (${columns}) TO STDOUT`], { env: childEnv(), maxBuffer: 256 * 1024 * 1024 });
     out[table] = { columns, rows: stdout.split("\n").filter((l) => l !== "").sort() };
   }
   return out;

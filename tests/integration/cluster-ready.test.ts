@@ -34,7 +34,7 @@ afterAll(() => {
 
 describe("start-up on PostgreSQL", () => {
   it("refuses to start without AUTH_SECRET, saying why and how to make one", async () => {
-    const result = await runServerToExit({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test", AUTH_SECRET: undefined });
+    const result = await runServerToExit({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" });
     expect(result.code).toBe(1);
     expect(result.output).toContain("AUTH_SECRET: must be set when DATABASE_URL is");
     expect(result.output).toContain("openssl rand -base64 32");

@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { association } from "#content/association.ts";
+import { childEnv } from "../support/child-env.ts";
 import { freePort } from "../support/server.ts";
 
 const run = promisify(execFile);
@@ -31,12 +32,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** A new shell's environment: HOME (npm's cache and settings), the fresh PATH, no npm_* variables of this run. */
+/** A new shell's environment: the machine's part of this one (`childEnv`: HOME for npm's cache and settings), the fresh PATH, no npm_* variables of this run. */
 function freshEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const keep = ["HOME", "USER", "LANG", "TERM", "TMPDIR"];
-  const env: NodeJS.ProcessEnv = { PATH: FRESH_PATH, CI: "true" };
-  for (const key of keep) if (process.env[key] !== undefined) env[key] = process.env[key];
-  return { ...env, ...extra };
+  return childEnv({ PATH: FRESH_PATH, CI: "true", ...extra });
 }
 
 /** Runs a command to its end in `cwd`; resolves with its exit code and output (never rejects). */

@@ -11,6 +11,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "#app/platform/data/db.server.ts";
 import { migrations } from "#db/migrations/index.ts";
+import { childEnv } from "../support/child-env.ts";
 import { backends, PG_ADMIN_URL } from "../support/databases.ts";
 import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
 
@@ -167,7 +168,7 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
         console.log(JSON.stringify(await migrateToLatest(h))); await h.close();`;
       const run = () =>
         new Promise<string>((resolve, reject) =>
-          execFile(process.execPath, ["--input-type=module", "-e", script], (error, stdout, stderr) =>
+          execFile(process.execPath, ["--input-type=module", "-e", script], { env: childEnv() }, (error, stdout, stderr) =>
             error ? reject(new Error(stderr || String(error))) : resolve(stdout),
           ),
         );

@@ -89,7 +89,7 @@ describe("the outbox across crashes and processes", () => {
       },
     });
     sinks.push(sink);
-    const env = { DATA_DIR: dataDir, SMTP_URL: sink.url, OUTBOX_LEASE_SECONDS: "5", DATABASE_URL: undefined };
+    const env = { DATA_DIR: dataDir, SMTP_URL: sink.url, OUTBOX_LEASE_SECONDS: "5" };
     server = await start(env);
     await mailMembers(server, members, "Beach opening");
 

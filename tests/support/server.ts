@@ -8,6 +8,7 @@ import http from "node:http";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { ownUrl } from "#app/platform/http/server-url.ts";
+import { childEnv } from "./child-env.ts";
 
 /** The repository's root, where the server runs (its default DATA_DIR, ./data, is relative to it). */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -73,19 +74,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** This process's environment with `env` laid over it; a key set to undefined is removed. */
-function serverEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
-  for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
-  return merged;
-}
-
 /**
  * Spawns `command` and collects what it writes to stdout and stderr; `exited` resolves with its exit code (null
  * after a signal, or when it could not be spawned at all: the reason is added to the output).
+ * @param options.env the child's whole environment (default `childEnv()`: the machine's part of this one only)
  */
 export function spawnCollected(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: options.env ?? childEnv(), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const collect = (chunk: Buffer) => (output += chunk.toString());
   child.stdout?.on("data", collect);
@@ -108,24 +103,26 @@ function spawnServer(env: NodeJS.ProcessEnv, options: StartOptions = {}) {
 }
 
 /**
- * Runs a Node script (e.g. "scripts/restore.ts") to its end with `env` laid over this environment.
+ * Runs a Node script (e.g. "scripts/restore.ts") to its end with `env` as its settings (`childEnv(env)`: nothing of
+ * this process's environment but the machine's part).
  * @returns its exit code (-1 after a signal or when it could not start) and everything it wrote; never rejects
  */
 export async function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const { exited, output } = spawnCollected(process.execPath, [script, ...args], { env: { ...process.env, ...env } });
+  const { exited, output } = spawnCollected(process.execPath, [script, ...args], { env: childEnv(env) });
   const code = await exited;
   return { code: code ?? -1, output: output() };
 }
 
 /**
- * Starts the server with `env` laid over this environment (LOG_LEVEL=warn unless given; a key set to undefined is
- * removed, e.g. `{ DATABASE_URL: undefined }` for SQLite) and waits for its "running at" line.
+ * Starts the server with `env` as its settings (LOG_LEVEL=warn unless given; nothing of this process's environment
+ * but the machine's part, `childEnv`: a setting the test does not give has its default, e.g. SQLite without
+ * DATABASE_URL) and waits for its "running at" line.
  * @throws when it exits before listening, or does not listen within `options.timeoutMs`; it is killed then
  */
 export async function startServer(env: Record<string, string | undefined>, options: StartOptions = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const spawnedAt = performance.now();
-  const { child, exited, output } = spawnServer(serverEnv({ LOG_LEVEL: "warn", ...env, PORT: String(port) }), options);
+  const { child, exited, output } = spawnServer(childEnv({ LOG_LEVEL: "warn", ...env, PORT: String(port) }), options);
   const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   let poll: NodeJS.Timeout | undefined;
@@ -171,9 +168,9 @@ export async function startServer(env: Record<string, string | undefined>, optio
   };
 }
 
-/** Runs the server expecting it to exit by itself; resolves with its exit code and output. */
+/** Runs the server with `env` as its settings (`childEnv`), expecting it to exit by itself; resolves with its exit code and output. */
 export async function runServerToExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
-  const { exited, output } = spawnServer(serverEnv(env));
+  const { exited, output } = spawnServer(childEnv(env));
   const code = await exited;
   return { code, output: output() };
 }

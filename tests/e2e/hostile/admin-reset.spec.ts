@@ -12,14 +12,11 @@ import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { DATA_DIR, expect, readOutbox, REPO_ROOT, test, unique, waitForHydration } from "../admin-helpers.ts";
 import { E2E_PORT } from "../../../playwright.config.ts";
+import { childEnv } from "../../support/child-env.ts";
 
 /** Creates an administrator with the command line tool, against the data folder of the server under test. */
 function addAdministrator(email: string, password: string): string {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR, PORT: String(E2E_PORT), ADMIN_PASSWORD: password, LOG_LEVEL: "silent" };
-  // The test runner's own loader options and any database or admin settings of this shell must not leak in.
-  delete env.NODE_OPTIONS;
-  delete env.DATABASE_URL;
-  delete env.ADMIN_EMAIL;
+  const env = childEnv({ DATA_DIR, PORT: String(E2E_PORT), ADMIN_PASSWORD: password, LOG_LEVEL: "silent" });
   return execFileSync(process.execPath, ["scripts/admin.ts", "add", email], { cwd: REPO_ROOT, env, encoding: "utf8", stdio: "pipe" });
 }
 

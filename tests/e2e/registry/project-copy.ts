@@ -2,23 +2,19 @@
  * A copy of this project for the registry tests (throwaway-screen.spec.ts, throwaway-page.spec.ts): its working tree
  * with node_modules linked, in a temporary folder, where a test adds a route module and one registry entry, then runs
  * the copy's own commands, builds it and serves it on its own port and data folder. Every command and the server get
- * an explicit environment (the machine's PATH and HOME, and what they are given), not the caller's.
+ * an explicit environment (`childEnv`: the machine's part, and what they are given), not the caller's.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { childEnv } from "../../support/child-env.ts";
 import { freePort } from "../../support/server.ts";
 import { E2E_ADMIN, REPO_ROOT } from "../helpers.ts";
 
 /** Top-level entries of the repository that the copy leaves out (built, installed, generated or run-time files). */
 const LEFT_OUT = new Set(["node_modules", "build", "data", ".git", "test-results", ".e2e", ".react-router", "playwright-report", "tmp"]);
-
-/** What every command in the copy is given of this machine's environment: where programs are, and the home folder. */
-function machineEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? tmpdir() };
-}
 
 export interface ProjectCopy {
   /** The copy's root folder. */
@@ -64,7 +60,7 @@ export async function copyProject(): Promise<ProjectCopy> {
 
   const run: ProjectCopy["run"] = async (command, args, env = {}) => {
     const program = path.isAbsolute(command) ? command : path.join(root, "node_modules/.bin", command);
-    const child = spawn(program, args, { cwd: root, env: { ...machineEnv(), ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(program, args, { cwd: root, env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -94,15 +90,14 @@ export async function copyProject(): Promise<ProjectCopy> {
     async serve() {
       const port = await freePort();
       const baseURL = `http://127.0.0.1:${port}`;
-      const env = {
-        ...machineEnv(),
+      const env = childEnv({
         PORT: String(port),
         DATA_DIR: path.join(dir, "data"),
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         SEED: "demo",
         LOG_LEVEL: "warn",
-      };
+      });
       const child = spawn(process.execPath, ["server/main.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
       server = child;
       let output = "";

@@ -57,7 +57,7 @@ export function onBothBackEnds(title: string, body: (attack: Attack) => void, en
           serverEnv = { DATABASE_URL: db.url, AUTH_SECRET: TEST_AUTH_SECRET };
         } else {
           // The server migrates its own file; the test opens it once the server is up.
-          serverEnv = { DATABASE_URL: undefined };
+          serverEnv = {};
           db = undefined as unknown as TestDatabase;
         }
         const server = await startServer({ ...serverEnv, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
