@@ -3,7 +3,7 @@
  * storage without being held whole in memory (`@remix-run/form-data-parser` yields a file only once its part has been
  * read whole). The parsing is @fastify/busboy's (the streaming parser of multer and Fastify); this module adapts it
  * to a Fetch `Request`, runs the handlers one after another and throws the form parser's error classes, so callers
- * answer the same way. Used by the document upload (app/routes/admin/documents-upload.ts); decision 011.
+ * answer the same way. Used by the document upload (app/documents/upload.server.ts); decision 011.
  *
  * Parts are read one after another: the reader waits while the handler does not take the bytes (backpressure), and
  * waits for the handler to finish before it reads the next part. Limits are those of the form parser, and it throws

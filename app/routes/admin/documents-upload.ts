@@ -1,140 +1,27 @@
-import { Transform } from "node:stream";
-import { MaxFileSizeExceededError, MaxFilesExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError, MultipartParseError } from "@remix-run/form-data-parser";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/documents-upload";
-import { getServices, requireAdmin } from "#app/web/context.server.ts";
-import { cleanDisplayName, createTextCheck, detectDocumentStart, EXTENSIONS, HEAD_BYTES, NO_NAME_MESSAGE, textType, UNSUPPORTED_MESSAGE } from "#app/documents/file-types.server.ts";
-import { readHead, readMultipartStream, type StreamedFile } from "#app/platform/files/multipart-stream.server.ts";
+import { receiveDocuments } from "#app/documents/upload.server.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_FILES as MAX_FILES, uploadBody } from "#app/platform/files/upload-limits.ts";
-import { addDocument, deleteDocument, newDocumentId } from "#app/documents/data/documents.server.ts";
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_FILES, uploadBody } from "#app/platform/files/upload-limits.ts";
+import { getServices, requireAdmin } from "#app/web/context.server.ts";
 
 /** Up to 10 files of 20 MB each in one request; a larger body is refused (413) before this route runs. */
-export const handle: RouteHandle = { body: uploadBody(MAX_FILES, MAX_DOCUMENT_BYTES) };
-export const TOO_LARGE_MESSAGE = "That file is too large: documents of up to 20 MB are accepted.";
-
-/** A file without a binary signature that turned out not to be text (at byte `at`): refused, nothing kept. */
-class NotText extends Error {
-  override name = "NotText";
-  readonly at: number;
-  constructor(at: number) {
-    super("not text");
-    this.at = at;
-  }
-}
-
-/** Passes a file through unchanged while `createTextCheck` accepts it; fails with NotText from the first refusal. */
-function checkedText(): Transform {
-  const check = createTextCheck();
-  let at = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      at += chunk.length;
-      done(check.push(chunk) ? null : new NotText(at), chunk);
-    },
-    flush(done) {
-      done(check.end() ? null : new NotText(at));
-    },
-  });
-}
-
-interface UploadResult {
-  uploaded: string[];
-  errors: { name: string; message: string }[];
-}
+export const handle: RouteHandle = { body: uploadBody(MAX_DOCUMENT_FILES, MAX_DOCUMENT_BYTES) };
 
 /**
- * Receives document uploads (multipart, field "file", up to 10 at once). Each file is judged by its content; an
- * unsupported one is refused with a message and nothing of it is kept; an oversized one, or a body cut off, fails
- * the whole request and nothing of it is kept. Answers JSON to the upload widget (`Accept: application/json`), or
- * redirects back to the documents screen for a plain form post.
+ * Receives document uploads (`receiveDocuments`). Answers JSON to the upload widget (`Accept: application/json`), or
+ * redirects back to the documents screen for a plain form post. A body left unread gets "Connection: close", so
+ * that a client does not send its next request on that connection.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { db, storage, logger } = getServices(context);
-  const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
-  const result: UploadResult = { uploaded: [], errors: [] };
-  /**
-   * The answer. `unread`: the body was not read to its end, so the server will close the connection after the
-   * answer; "Connection: close" says so, and a client does not send its next request on it.
-   */
-  const reply = (status = 200, unread = false) => {
-    const headers: HeadersInit = unread ? { Connection: "close" } : {};
-    if (wantsJson) return data(result, { status, headers });
-    const params = new URLSearchParams();
-    if (result.uploaded.length) params.set("uploaded", String(result.uploaded.length));
-    for (const e of result.errors) params.append("error", `${e.name}: ${e.message}`);
-    return redirect(`/admin/documents?${params}`, { headers });
-  };
-
-  // Each file goes to storage while it arrives (app/platform/files/multipart-stream.server.ts): its first bytes decide its type,
-  // a text file is checked to its end on the way, and one that fails the check is not kept. The request is one
-  // unit: if it fails later (the client goes away, a later file is too large, too many files), the documents stored
-  // from it are removed again, rows and bytes, and nothing of it is left (docs/decisions/011-object-storage.md).
-  const stored: string[] = [];
-  let received = 0;
-  const refuse = (displayName: string, size: number) => {
-    logger.info({ name: displayName, size }, "upload refused: type not supported");
-    result.errors.push({ name: displayName, message: UNSUPPORTED_MESSAGE });
-  };
-  const store = async (file: StreamedFile) => {
-    if (file.fieldName !== "file" || !file.name) return;
-    received++;
-    const displayName = cleanDisplayName(file.name);
-    if (!displayName) {
-      result.errors.push({ name: "upload", message: NO_NAME_MESSAGE });
-      return;
-    }
-    const { head, whole } = await readHead(file.body, HEAD_BYTES);
-    const start = await detectDocumentStart(head);
-    if (!start) {
-      whole.destroy();
-      return refuse(displayName, head.length);
-    }
-    const contentType = start === "text" ? textType(file.name) : start;
-    const stream = start === "text" ? whole.pipe(checkedText()) : whole;
-    if (start === "text") whole.once("error", (error) => stream.destroy(error));
-    try {
-      const id = await newDocumentId(db, EXTENSIONS[contentType]);
-      await addDocument(db, storage, { id, displayName, contentType, stream });
-      stored.push(id);
-      result.uploaded.push(displayName);
-    } catch (error) {
-      if (error instanceof NotText) return refuse(displayName, error.at);
-      // The request itself failed (too large, broken off): answered below, for the whole request.
-      if (error instanceof MultipartParseError || error instanceof MaxFileSizeExceededError) return;
-      logger.error({ err: error, name: displayName }, "upload failed");
-      result.errors.push({ name: displayName, message: "Failed to upload file. Please try again." });
-    }
-  };
-  try {
-    await readMultipartStream(request, { maxFileSize: MAX_DOCUMENT_BYTES, maxFiles: MAX_FILES }, store);
-  } catch (error) {
-    for (const id of stored) {
-      await deleteDocument(db, storage, id).catch((removeError: unknown) => logger.error({ err: removeError, id }, "could not remove a document of a failed upload"));
-    }
-    result.uploaded = [];
-    if (stored.length > 0) logger.info({ documents: stored.length }, "upload failed half-way: the documents stored from it were removed");
-    if (error instanceof MaxFileSizeExceededError) {
-      result.errors = [{ name: "upload", message: TOO_LARGE_MESSAGE }];
-      return reply(413, true);
-    }
-    if (error instanceof MaxFilesExceededError) {
-      result.errors = [{ name: "upload", message: `Upload at most ${MAX_FILES} files at a time.` }];
-      return reply(400, true);
-    }
-    // Not a multipart form, a malformed one, or one that broke off (then nobody reads the answer).
-    if (error instanceof MultipartParseError || error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {
-      result.errors = [{ name: "upload", message: "The upload could not be read. Please try again." }];
-      return reply(400, true);
-    }
-    throw error;
-  }
-  if (received === 0) {
-    result.errors.push({ name: "upload", message: "Choose a file to upload." });
-    return reply(400);
-  }
-  return reply(result.errors.length > 0 && result.uploaded.length === 0 ? 400 : 200);
+  const { result, status, unread } = await receiveDocuments(getServices(context), request);
+  const headers: HeadersInit = unread ? { Connection: "close" } : {};
+  if (request.headers.get("accept")?.includes("application/json")) return data(result, { status, headers });
+  const params = new URLSearchParams();
+  if (result.uploaded.length) params.set("uploaded", String(result.uploaded.length));
+  for (const e of result.errors) params.append("error", `${e.name}: ${e.message}`);
+  return redirect(`/admin/documents?${params}`, { headers });
 }
 
 export function loader() {

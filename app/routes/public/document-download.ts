@@ -18,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const record = await getDocument(db, params.id);
   const file = record && (await storage.get(record.id));
   if (!record || !file) throw data(null, { status: 404 });
-  // The upload stores only ACCEPTED_TYPES (app/routes/admin/documents-upload.ts).
+  // The upload stores only ACCEPTED_TYPES (app/documents/upload.server.ts).
   return new Response(Readable.toWeb(file.stream) as ReadableStream, {
     headers: {
       "Content-Type": record.contentType,
