@@ -31,6 +31,8 @@ export default {
     "app/mail/mail-tokens.server.ts",
     // The beach's status, age and geometric-mean rules (and what a reading may be).
     "app/beach/status.ts",
+    // What residents are told: the latest reading's age and staleness, and the advisory over it (issue 25).
+    "app/beach/state.ts",
     functionLines("app/mail/data/outbox.server.ts", "claimDue"),
     // The sign-in and reset throttles, the better-auth plugin that runs them for every credential check, and the
     // rows they count.

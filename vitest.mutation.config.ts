@@ -13,6 +13,7 @@ export default defineConfig({
       "app/platform/files/multipart-stream.server.test.ts",
       "app/mail/mail-tokens.server.test.ts",
       "app/beach/status.test.ts",
+      "app/beach/state.test.ts",
       "tests/integration/outbox-claim.test.ts",
       "tests/integration/throttle.test.ts",
     ],

@@ -13,6 +13,7 @@ import {
   MAX_READING,
   PUBLIC_READING_COUNT,
   publicBeachStatus,
+  READING_UNIT,
   readReadingValue,
   STALE_AFTER_DAYS,
   STATUS_MEANING,
@@ -20,6 +21,10 @@ import {
 } from "./status.ts";
 
 describe("beach constants (spec §9)", () => {
+  it("writes a reading's unit one way, in the field's term (issue 25: it was spelled four ways)", () => {
+    expect(READING_UNIT).toBe("CFU per 100 mL");
+  });
+
   it("uses the thresholds 235 and 1000 per 100mL", () => {
     expect(CAUTION_THRESHOLD).toBe(235);
     expect(CLOSED_THRESHOLD).toBe(1000);
