@@ -24,6 +24,11 @@ export interface AdminScreen {
   topic?: Topic;
   /** What the screen says on a site with no content (spec §8), word for word. */
   emptyText?: string;
+  /**
+   * Who may use it (issue 26): "administrator" for Administrators only (people, settings, subscribers, member mail);
+   * absent, Administrators and Editors (the association's content).
+   */
+  access?: "administrator";
 }
 
 /**
@@ -36,25 +41,25 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "documents", file: "routes/admin/documents.tsx", heading: "Documents", menu: { group: "main" }, topic: "documents", emptyText: "We couldn't find any Files!" },
   { path: "beach-measurements", file: "routes/admin/beach-measurements.tsx", heading: "Beach Data", menu: { group: "main" }, topic: "measurements", emptyText: "No measurements found" },
   { path: "banner", file: "routes/admin/banner.tsx", heading: "Banner", menu: { group: "main" }, topic: "banner" },
-  { path: "members", file: "routes/admin/members.tsx", heading: "Members", topic: "members", emptyText: "There are no members yet." },
-  { path: "email", file: "routes/admin/email.tsx", heading: "Email Members" },
-  { path: "settings", file: "routes/admin/settings.tsx", heading: "Site settings", menu: { group: "site", label: "Settings" }, topic: "settings" },
+  { path: "members", file: "routes/admin/members.tsx", heading: "Members", topic: "members", emptyText: "There are no members yet.", access: "administrator" },
+  { path: "email", file: "routes/admin/email.tsx", heading: "Email Members", access: "administrator" },
+  { path: "settings", file: "routes/admin/settings.tsx", heading: "Site settings", menu: { group: "site", label: "Settings" }, topic: "settings", access: "administrator" },
   { path: "board", file: "routes/admin/board.tsx", heading: "Board Members", menu: { group: "site", label: "Board" }, topic: "site", emptyText: "There are no board members yet." },
   { path: "bylaws", file: "routes/admin/bylaws.tsx", heading: "Bylaws", menu: { group: "site" }, topic: "site", emptyText: "There are no bylaws articles yet." },
   { path: "faq", file: "routes/admin/faq.tsx", heading: "Questions and Answers", menu: { group: "site", label: "FAQ" }, topic: "site", emptyText: "There are no questions yet." },
   { path: "pages", file: "routes/admin/pages.tsx", heading: "Page Texts", menu: { group: "site", label: "Pages" }, topic: "site" },
   { path: "businesses", file: "routes/admin/businesses.tsx", heading: "Local Businesses", menu: { group: "site", label: "Businesses" }, topic: "site", emptyText: "There are no local businesses yet." },
   { path: "beach-advisory", file: "routes/admin/beach-advisory.tsx", heading: "Beach Advisory", menu: { group: "site", label: "Advisory" }, topic: "measurements" },
-  { path: "subscribers", file: "routes/admin/subscribers.tsx", heading: "Subscribers", menu: { group: "site" }, emptyText: "There are no subscribers yet." },
+  { path: "subscribers", file: "routes/admin/subscribers.tsx", heading: "Subscribers", menu: { group: "site" }, emptyText: "There are no subscribers yet.", access: "administrator" },
 ];
 
 /**
  * Admin routes that are not screens: /admin itself (sends to the first screen) and endpoints that answer a script
  * rather than a page. The guard covers them like every other admin route.
  */
-export const ADMIN_ENDPOINTS: readonly { path: string; file: string }[] = [
+export const ADMIN_ENDPOINTS: readonly { path: string; file: string; access?: "administrator" }[] = [
   { path: "documents/upload", file: "routes/admin/documents-upload.ts" },
-  { path: "subscribers/export", file: "routes/admin/subscribers-export.ts" },
+  { path: "subscribers/export", file: "routes/admin/subscribers-export.ts", access: "administrator" },
 ];
 
 /** The screen's address: "/admin/news". */
