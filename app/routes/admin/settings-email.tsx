@@ -169,27 +169,25 @@ export default function AdminEmailSettings({ loaderData, actionData }: Route.Com
         </fieldset>
         <fieldset>
           <legend>Sender</legend>
-          {senderFromEnv && (
-            <p className="notice">
-              The sender is set by the server's environment (<code>MAIL_FROM</code>): <code>{view.sender.from}</code>. It wins over anything saved
-              here.
-            </p>
+          {senderFromEnv ? (
+            <>
+              <p className="notice">
+                The sender is set by the server's environment (<code>MAIL_FROM</code>), which wins over anything saved here.
+              </p>
+              <FormField label="Sender" readOnly name="senderShown" defaultValue={view.sender.from} />
+            </>
+          ) : (
+            <>
+              <FormField
+                label="Sender address"
+                type="email"
+                placeholder={view.sender.defaultAddress}
+                hint="Mail comes from this address: use one your SMTP server may send from."
+                {...field("fromAddress")}
+              />
+              <FormField label="Sender name" placeholder={view.sender.defaultName} hint={`Leave empty to use the association's name, ${view.sender.defaultName}.`} {...field("fromName")} />
+            </>
           )}
-          <FormField
-            label="Sender address"
-            type="email"
-            placeholder={view.sender.defaultAddress}
-            readOnly={senderFromEnv}
-            hint={senderFromEnv ? undefined : "Mail comes from this address: use one your SMTP server may send from."}
-            {...field("fromAddress")}
-          />
-          <FormField
-            label="Sender name"
-            placeholder={view.sender.defaultName}
-            readOnly={senderFromEnv}
-            hint={senderFromEnv ? undefined : `Leave empty to use the association's name, ${view.sender.defaultName}.`}
-            {...field("fromName")}
-          />
         </fieldset>
         {changed && <p className="muted">{`Last changed by ${changed.by} on ${changed.at}.`}</p>}
         {!(smtpFromEnv && senderFromEnv) && (
