@@ -59,7 +59,10 @@ async function clearBrowserData() {
   }
 }
 
-/** The admin menu and the page's main region: the same frame for every screen and for an error. */
+/**
+ * The admin menu and the page's main region: the same frame for every screen and for an error. A menu link is
+ * current on its own address only (`end`): Settings → Email (/admin/settings/email) is off the menu and marks none.
+ */
 function AdminFrame({ children, warning }: { children: ReactNode; warning?: ReactNode }) {
   return (
     <div className="page admin">
@@ -67,7 +70,7 @@ function AdminFrame({ children, warning }: { children: ReactNode; warning?: Reac
         <ul>
           {MAIN_MENU.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to}>{item.label}</NavLink>
+              <NavLink to={item.to} end>{item.label}</NavLink>
             </li>
           ))}
           <li>
@@ -84,7 +87,7 @@ function AdminFrame({ children, warning }: { children: ReactNode; warning?: Reac
             <ul aria-labelledby="admin-site-menu">
               {SITE_MENU.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to}>{item.label}</NavLink>
+                  <NavLink to={item.to} end>{item.label}</NavLink>
                 </li>
               ))}
             </ul>
