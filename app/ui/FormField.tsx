@@ -33,6 +33,8 @@ export interface FormFieldProps {
   max?: string | number;
   /** Overrides the schema's `required` (a field the server fills in when left empty). */
   required?: boolean;
+  /** Shown but not editable (a value the server's environment sets, e.g. Settings → Email under SMTP_URL). */
+  readOnly?: boolean;
   /** Called with the value as it is typed (a live hint such as a password's length). */
   onValue?: (value: string) => void;
   /** The hint changes as the field is typed in: screen readers are told (aria-live). */
@@ -60,6 +62,7 @@ export function FormField(props: FormFieldProps) {
     minLength: limits.minLength,
     placeholder: props.placeholder,
     autoComplete: props.autoComplete,
+    readOnly: props.readOnly,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
     onChange: props.onValue ? (event: { currentTarget: { value: string } }) => props.onValue?.(event.currentTarget.value) : undefined,

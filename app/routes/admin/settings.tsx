@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/ui/FormField.tsx";
@@ -84,6 +84,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <>
       <h1>{SCREEN.heading}</h1>
       <p className="muted">The association's name and details, as every page shows them.</p>
+      <p>
+        <Link to="/admin/settings/email">Email: mail server and sender</Link>
+      </p>
       <FormAlert result={actionData} />
       {saved && !actionData && (
         <p className="success" role="status">
