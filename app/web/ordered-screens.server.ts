@@ -23,6 +23,8 @@ export interface OrderedRow {
 export function orderedListScreen<T, Values extends Record<string, string>>(options: {
   base: string;
   noun: string;
+  /** The noun's plural when it is not the noun and "s" ("businesses"). */
+  plural?: string;
   list: SiteList<T>;
   schema: z.ZodObject;
   toForm(data: T): Values;
@@ -39,12 +41,14 @@ export function orderedListScreen<T, Values extends Record<string, string>>(opti
       create: ({ db }, data, by) => list.create(db, data, by.name),
       update: (db, id, data, by) => list.update(db, id, data, by.name),
       remove: ({ db }, id) => list.remove(db, id),
+      removeMany: async ({ db }, ids) => (await list.removeMany(db, ids)).length,
       move: list.move,
     },
     schema: () => options.schema,
     blank: () => options.blank,
     toForm: (item) => options.toForm(item.data),
     messages: { delete: `Failed to delete the ${options.noun}. Please try again.`, save: `Failed to save the ${options.noun}. Please try again.` },
+    plural: [options.noun, options.plural ?? `${options.noun}s`],
   };
 }
 

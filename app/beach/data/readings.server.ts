@@ -163,6 +163,17 @@ export async function importMeasurements(
   });
 }
 
+/**
+ * Removes the readings with these ids in one transaction with one change signal; ids no reading has are skipped.
+ * Call it through `deleteReadings` (app/beach/updates.server.ts), which announces the state that leaves.
+ * @returns how many were removed
+ */
+export async function deleteMeasurements(db: Database, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await writeAndSignal(db, "measurements", (trx) => trx.deleteFrom("measurement").where("id", "in", ids).executeTakeFirst());
+  return Number(result.numDeletedRows);
+}
+
 /** Removes a reading; returns false when no reading has that id. */
 export async function deleteMeasurement(db: Database, id: string): Promise<boolean> {
   const result = await writeAndSignal(db, "measurements", (trx) =>

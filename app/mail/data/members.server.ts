@@ -73,6 +73,16 @@ export async function countMailableMembers(db: Database): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * Removes the members with these ids in one transaction with one change signal; ids no member has are skipped.
+ * @returns how many were removed
+ */
+export async function deleteMembers(db: Database, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await writeAndSignal(db, "members", (trx) => trx.deleteFrom("member").where("id", "in", ids).executeTakeFirst());
+  return Number(result.numDeletedRows);
+}
+
 /** Removes a member; returns false when no member has that id. */
 export async function deleteMember(db: Database, id: string): Promise<boolean> {
   const result = await writeAndSignal(db, "members", (trx) =>

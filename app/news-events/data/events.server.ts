@@ -104,17 +104,27 @@ export const TOMBSTONE_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
  * tombstones older than that.
  */
 export async function deleteEvent(db: Database, id: string, now = Date.now()): Promise<boolean> {
+  return (await deleteEvents(db, [id], now)) > 0;
+}
+
+/**
+ * Removes the events with these ids in one transaction with one change signal, each leaving its tombstone as
+ * `deleteEvent` does (the admin list's "Delete selected"); ids no event has are skipped.
+ * @returns how many were removed
+ */
+export async function deleteEvents(db: Database, ids: readonly string[], now = Date.now()): Promise<number> {
+  if (ids.length === 0) return 0;
   return writeAndSignal(db, "events", async (trx) => {
-    const event = await trx.selectFrom("event").select(["id", "title", "date", "startTime", "sequence"]).where("id", "=", id).executeTakeFirst();
-    if (!event) return false;
+    const events = await trx.selectFrom("event").select(["id", "title", "date", "startTime", "sequence"]).where("id", "in", ids).execute();
+    if (events.length === 0) return 0;
     await trx.deleteFrom("event_tombstone").where("deletedAt", "<", now - TOMBSTONE_KEPT_MS).execute();
     await trx
       .insertInto("event_tombstone")
-      .values({ ...event, sequence: event.sequence + 1, deletedAt: now })
+      .values(events.map((event) => ({ ...event, sequence: event.sequence + 1, deletedAt: now })))
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
-    const result = await trx.deleteFrom("event").where("id", "=", id).executeTakeFirst();
-    return result.numDeletedRows > 0n;
+    const result = await trx.deleteFrom("event").where("id", "in", events.map((e) => e.id)).executeTakeFirst();
+    return Number(result.numDeletedRows);
   });
 }
 

@@ -77,6 +77,17 @@ export async function deleteNewsPost(db: Database, id: string): Promise<boolean>
   return result.numDeletedRows > 0n;
 }
 
+/**
+ * Removes the posts with these ids, all in one transaction with one change signal (the admin list's "Delete
+ * selected"); ids no post has are skipped.
+ * @returns how many were removed
+ */
+export async function deleteNewsPosts(db: Database, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await writeAndSignal(db, "news", (trx) => trx.deleteFrom("news_post").where("id", "in", ids).executeTakeFirst());
+  return Number(result.numDeletedRows);
+}
+
 /** Whether any post exists (the demo seed writes none into a database that has one). */
 export async function hasNewsPosts(db: Database): Promise<boolean> {
   const existing = await db.selectFrom("news_post").select("id").limit(1).executeTakeFirst();

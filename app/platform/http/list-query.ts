@@ -52,3 +52,38 @@ export function listHref(base: string, query: ListQuery, extra: Record<string, s
   const search = params.toString();
   return search ? `${base}?${search}` : base;
 }
+
+/**
+ * "Delete selected" on an admin list (issue 26): each row's checkbox is a field `select:<id>` of the list's
+ * selection form, so that the selection reads as plain fields (`formFields`) with or without JavaScript and in a
+ * multipart form too. "Select all" is the field `select-all` with the page's ids in `page-ids` (comma-separated),
+ * which the server takes when no script checked the rows' boxes.
+ */
+export const SELECT_FIELD_PREFIX = "select:";
+
+/** The intents of the two steps: ask (the selection posted), then delete (the confirmation posted with `ids`). */
+export const BULK_INTENTS = { ask: "delete-selected", confirm: "delete-selected-confirmed" } as const;
+
+/** At most this many rows are deleted by one request (two pages of a list). */
+export const MAX_BULK_IDS = 100;
+
+/** What the first step answers: the ids to confirm; the screen then asks "Delete 3 readings?". */
+export interface BulkDeleteAsk {
+  bulkDelete?: { ids: string[] };
+}
+
+/**
+ * The ids a selection form posted: the rows whose box is checked or, when none is and "Select all" is, every id of
+ * the page. Duplicates are dropped; an id is at most 200 characters and never holds a comma.
+ */
+export function selectedIds(fields: Record<string, string>): string[] {
+  const picked = Object.keys(fields)
+    .filter((key) => key.startsWith(SELECT_FIELD_PREFIX))
+    .map((key) => key.slice(SELECT_FIELD_PREFIX.length));
+  return cleanIds(picked.length > 0 || !fields["select-all"] ? picked : (fields["page-ids"] ?? "").split(","));
+}
+
+/** `ids` without blanks, duplicates, commas or ids over 200 characters (what `selectedIds` and a confirmation's `ids` give). */
+export function cleanIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.map((id) => id.trim()).filter((id) => id !== "" && id.length <= 200 && !id.includes(",")))];
+}

@@ -59,6 +59,11 @@ export interface SiteList<T> {
   /** false when it was gone already. */
   remove(db: Database, id: string): Promise<boolean>;
   /**
+   * Removes the entries with these ids in one transaction with one change signal; ids not in this list are skipped.
+   * @returns the entries removed, as they were (a board member's photo is then deleted by the caller)
+   */
+  removeMany(db: Database, ids: readonly string[]): Promise<SiteItem<T>[]>;
+  /**
    * Swaps an entry with its neighbour above ("up") or below ("down"), in one transaction. false when there is no such
    * entry; true (and nothing changes) when it is already first or last.
    */
@@ -116,6 +121,14 @@ function siteList<T>(kind: string, schema: z.ZodType<T>): SiteList<T> {
       return writeAndSignal(db, "site", async (trx) => {
         const result = await trx.deleteFrom("site_item").where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
+      });
+    },
+    async removeMany(db, ids) {
+      if (ids.length === 0) return [];
+      return writeAndSignal(db, "site", async (trx) => {
+        const rows = await ofKind(trx).select(columns).where("id", "in", ids).execute();
+        if (rows.length > 0) await trx.deleteFrom("site_item").where("kind", "=", kind).where("id", "in", rows.map((r) => r.id)).execute();
+        return readAll(rows);
       });
     },
     async move(db, id, direction, by, now = Date.now()) {
