@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type MouseEvent, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
-import { BULK_INTENTS, listHref, SELECT_FIELD_PREFIX, type Page } from "#app/platform/http/list-query.ts";
+import { BULK_INTENTS, listHref, MAX_SEARCH, SELECT_FIELD_PREFIX, type Page } from "#app/platform/http/list-query.ts";
 
 /** One way a column can be sorted: the server's sort key, how it reads, and its direction for aria-sort. */
 export interface ColumnSort<S extends string> {
@@ -42,6 +42,8 @@ export interface AdminListProps<Row extends { id: string }, S extends string> {
   noun: [string, string];
   /** Each row has a checkbox, with "Select all" and "Delete selected" above the list (the action's `bulkDeleteStep`). */
   selectable?: boolean;
+  /** The label of the list's search box ("Search posts"); no search box without it. */
+  search?: string;
 }
 
 /** The id of a list's selection form, which each row's checkbox names in its `form` attribute. */
@@ -57,10 +59,13 @@ export function AdminList<Row extends { id: string }, S extends string>(props: A
   const { list, base } = props;
   const onRowLinkClick = useRowLinks();
   const selection = useSelection(list.rows.map((row) => row.id).join(","));
-  if (list.total === 0) return <p className="empty">{props.empty}</p>;
+  if (list.total === 0 && !list.q) return <p className="empty">{props.empty}</p>;
+  const search = props.search && <ListSearch base={base} list={list} label={props.search} />;
+  if (list.total === 0) return <>{search}<NoResults q={list.q} /></>;
   return (
     // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- a change event from the checkboxes inside, which are the controls
     <div ref={selection.ref} onChange={selection.onChange}>
+      {search}
       {props.selectable && <SelectionBar ids={list.rows.map((row) => row.id)} action={listHref(base, list)} count={selection.count} />}
       {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the row links' own (keyboard Enter on a link is a click) */}
       <div className="table-wrap" onClick={onRowLinkClick}>
@@ -114,6 +119,38 @@ export function AdminList<Row extends { id: string }, S extends string>(props: A
       </div>
       <Pager list={list} base={base} noun={props.noun} />
     </div>
+  );
+}
+
+/**
+ * A list's search box (issue 26): a GET form to the list's address with `q`, so it works without JavaScript and the
+ * result can be shared; the order is kept, the page starts again at 1. "Clear search" returns to the whole list.
+ */
+export function ListSearch({ base, list, label }: { base: string; list: Page<unknown>; label: string }) {
+  const [path = base] = base.split("?", 1);
+  return (
+    <Form method="get" action={path} role="search" className="search-form list-search" preventScrollReset>
+      <label htmlFor="list-q">{label}</label>
+      {list.sort !== list.defaultSort && <input type="hidden" name="sort" value={list.sort} />}
+      <input id="list-q" name="q" type="search" defaultValue={list.q ?? ""} key={list.q ?? ""} maxLength={MAX_SEARCH} />
+      <button type="submit" className="button secondary">
+        Search
+      </button>
+      {list.q && (
+        <Link className="button secondary" to={listHref(path, { page: 1, sort: list.sort, defaultSort: list.defaultSort })} preventScrollReset>
+          Clear search
+        </Link>
+      )}
+    </Form>
+  );
+}
+
+/** What a search that found nothing says: "No results for “heron”". */
+function NoResults({ q }: { q: string | undefined }) {
+  return (
+    <p className="empty" role="status">
+      No results for “{q}”
+    </p>
   );
 }
 
@@ -224,7 +261,7 @@ function SortableHeader<Row, S extends string>({ column, list, base }: { column:
   const arrow = active ? (active.direction === "descending" ? "▼" : "▲") : "";
   return (
     <th scope="col" aria-sort={active?.direction} className={column.numeric ? "num" : undefined}>
-      <Link className="sort-link" to={listHref(base, { page: 1, sort: next.key, defaultSort: list.defaultSort }, { sort: next.key })} preventScrollReset>
+      <Link className="sort-link" to={listHref(base, { page: 1, sort: next.key, defaultSort: list.defaultSort, q: list.q }, { sort: next.key })} preventScrollReset>
         {column.header} {arrow && <span aria-hidden="true">{arrow}</span>}
         <span className="visually-hidden">
           {active ? `, sorted ${active.label}; sort ${next === active ? "again" : "the other way"}` : `; sort ${next.label}`}
@@ -279,14 +316,19 @@ export function ItemList<Row extends { id: string }, S extends string>(props: {
   children(row: Row): ReactNode;
   /** Each card has a checkbox, with "Select all" and "Delete selected" above the list. */
   selectable?: boolean;
+  /** The label of the list's search box ("Search files"); no search box without it. */
+  search?: string;
 }) {
   const { list, base } = props;
   const onRowLinkClick = useRowLinks();
   const selection = useSelection(list.rows.map((row) => row.id).join(","));
-  if (list.total === 0) return <p className="empty">{props.empty}</p>;
+  if (list.total === 0 && !list.q) return <p className="empty">{props.empty}</p>;
+  const search = props.search && <ListSearch base={base} list={list} label={props.search} />;
+  if (list.total === 0) return <>{search}<NoResults q={list.q} /></>;
   return (
     // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- a change event from the checkboxes inside, which are the controls
     <div ref={selection.ref} onChange={selection.onChange}>
+      {search}
       {props.selectable && <SelectionBar ids={list.rows.map((row) => row.id)} action={listHref(base, list)} count={selection.count} />}
       {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the row links' own */}
       <ul className="item-list" onClick={onRowLinkClick}>

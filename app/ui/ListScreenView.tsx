@@ -75,6 +75,7 @@ export function ListScreenView<Row extends { id: string; title: string }, S exte
         ]}
         noun={[lower, props.plural]}
         selectable={props.selectable}
+        search={`Search ${props.plural}`}
       />
       <BulkDeleteConfirm result={result} noun={[lower, props.plural]} closeTo={here} />
       {editing && (

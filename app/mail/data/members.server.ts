@@ -3,7 +3,7 @@ import type { Member } from "#db/schema.ts";
 import type { Database } from "#app/platform/data/db.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { bumpVersion, writeAndSignal } from "#app/platform/data/changes.server.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 
 export type { Member };
 
@@ -18,7 +18,7 @@ export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 /** One page of members for the admin list, sorted on the server. */
 export async function pageMembers(db: Database, query: ListQuery<MemberSort>): Promise<Page<Member, MemberSort>> {
-  const base = db.selectFrom("member");
+  const base = query.q ? db.selectFrom("member").where(containsText(["email"], query.q)) : db.selectFrom("member");
   const rows = query.sort === "newest" ? base.selectAll().orderBy("createdAt", "desc") : base.selectAll().orderBy("email");
   return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
 }

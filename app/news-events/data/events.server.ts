@@ -5,7 +5,7 @@ import { noonOf } from "#app/platform/text/dates.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { EventInput } from "../forms.ts";
 
 export type { Event, EventTombstone };
@@ -56,7 +56,8 @@ export type EventSort = (typeof EVENT_SORTS)[number];
 
 /** One page of events for the admin list, sorted on the server. */
 export async function pageEvents(db: Database, query: ListQuery<EventSort>): Promise<Page<Event, EventSort>> {
-  const base = db.selectFrom("event");
+  // A search looks in what the list shows: the title and the place.
+  const base = query.q ? db.selectFrom("event").where(containsText(["title", "place"], query.q)) : db.selectFrom("event");
   let rows = base.selectAll();
   const direction = query.sort === "earliest" ? "asc" : "desc";
   // The id breaks ties in the same direction, so that the (date, startTime, id) index gives the order without a sort.

@@ -5,7 +5,7 @@ import { noonOf } from "#app/platform/text/dates.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { NewsPostInput } from "../forms.ts";
 
 export type { NewsPost };
@@ -25,7 +25,8 @@ export type NewsSort = (typeof NEWS_SORTS)[number];
 
 /** One page of posts for the admin list, sorted on the server. */
 export async function pageNews(db: Database, query: ListQuery<NewsSort>): Promise<Page<NewsPost, NewsSort>> {
-  const base = db.selectFrom("news_post");
+  // A search looks in what the list shows: the title and the author.
+  const base = query.q ? db.selectFrom("news_post").where(containsText(["title", "author"], query.q)) : db.selectFrom("news_post");
   let rows = base.selectAll();
   const direction = query.sort === "oldest" ? "asc" : "desc";
   // The id breaks ties in the same direction, so that the (date, created, id) index gives the order without a sort.

@@ -13,7 +13,12 @@ export interface ListQuery<S extends string = string> {
   sort: S;
   /** The list's own order, left out of its addresses. */
   defaultSort: S;
+  /** What the list is searched for (`?q=`, issue 26): rows whose shown text contains it; absent for the whole list. */
+  q?: string;
 }
+
+/** The longest search a list takes, in characters. */
+export const MAX_SEARCH = 100;
 
 /** One page of a list: its rows, the total count, and where it is. */
 export interface Page<T, S extends string = string> extends ListQuery<S> {
@@ -24,21 +29,24 @@ export interface Page<T, S extends string = string> extends ListQuery<S> {
 }
 
 /**
- * Reads `page` and `sort` from a URL: a page that is not a positive whole number is 1; a sort not in `sorts` is
- * `sorts[0]` (the list's default order).
+ * Reads `page`, `sort` and `q` from a URL: a page that is not a positive whole number is 1; a sort not in `sorts` is
+ * `sorts[0]` (the list's default order); a search is trimmed and cut to `MAX_SEARCH` characters, and left out when
+ * empty.
  */
 export function readListQuery<S extends string>(url: URL, sorts: readonly [S, ...S[]]): ListQuery<S> {
   const page = Number(url.searchParams.get("page"));
   const sort = url.searchParams.get("sort") as S | null;
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH);
   return {
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     sort: sort !== null && sorts.includes(sort) ? sort : sorts[0],
     defaultSort: sorts[0],
+    ...(q ? { q } : {}),
   };
 }
 
 /**
- * The list's address at `query`, with `extra` parameters (`{edit: id}`, `{delete: id}`): defaults are left out, so
+ * The list's address at `query` (its search kept), with `extra` parameters (`{edit: id}`, `{delete: id}`): defaults are left out, so
  * page 1 in the default order is just `base`. A query string in `base` (a search) comes first and is kept.
  */
 export function listHref(base: string, query: ListQuery, extra: Record<string, string> = {}): string {
@@ -48,6 +56,7 @@ export function listHref(base: string, query: ListQuery, extra: Record<string, s
   const params = new URLSearchParams(filter);
   if (query.page > 1) params.set("page", String(query.page));
   if (query.sort !== query.defaultSort) params.set("sort", query.sort);
+  if (query.q) params.set("q", query.q);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const search = params.toString();
   return search ? `${base}?${search}` : base;

@@ -268,6 +268,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
             actions={[{ label: "Delete", param: "delete" }]}
             noun={["reading", "readings"]}
             selectable
+            search="Search readings by date (2026-05 finds May 2026)"
           />
         )}
       </section>

@@ -13,6 +13,7 @@ import { cleanDisplayName, NO_NAME_MESSAGE } from "#app/documents/file-types.ser
 import { formFields, type FieldLimits, type FormResult } from "#app/platform/text/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { deleteDocument, deleteDocuments, DOCUMENT_SORTS, getDocument, pageDocuments, renameDocument, type DocumentRecord, type DocumentSort } from "#app/documents/data/documents.server.ts";
+import { listHref, readListQuery } from "#app/platform/http/list-query.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("documents");
@@ -77,7 +78,7 @@ export async function action(args: Route.ActionArgs) {
     }
     return redirect(BASE);
   }
-  const bulk = await bulkDeleteStep(services, form, { removeMany: (ids) => deleteDocuments(db, services.storage, ids), back: BASE, noun: FILES });
+  const bulk = await bulkDeleteStep(services, form, { removeMany: (ids) => deleteDocuments(db, services.storage, ids), back: listHref(BASE, readListQuery(new URL(args.request.url), DOCUMENT_SORTS)), noun: FILES });
   if (bulk) return bulk;
   if (form.intent === "delete") {
     return deleteConfirmed(services, id, (docId) => documents.model.remove(services, docId), documents.messages.delete, BASE, documents.noun);
@@ -111,6 +112,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
         action={{ label: "Rename or delete", param: "manage" }}
         rowName={(d) => d.displayName}
         selectable
+        search="Search files"
       >
         {(d) => (
           <>

@@ -6,6 +6,7 @@ import { FormAlert } from "#app/ui/FormField.tsx";
 import { adminRequest, bulkDeleteStep, deleteConfirmed, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
 import { formFields, type FormResult } from "#app/platform/text/forms.ts";
 import { addMembers, deleteMember, deleteMembers, getMember, MEMBER_SORTS, pageMembers, type Member, type MemberSort } from "#app/mail/data/members.server.ts";
+import { listHref, readListQuery } from "#app/platform/http/list-query.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("members");
@@ -31,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { services } = adminRequest(args);
   const form = formFields(await args.request.formData());
-  const bulk = await bulkDeleteStep(services, form, { removeMany: (ids) => deleteMembers(services.db, ids), back: BASE, noun: MEMBERS });
+  const bulk = await bulkDeleteStep(services, form, { removeMany: (ids) => deleteMembers(services.db, ids), back: listHref(BASE, readListQuery(new URL(args.request.url), MEMBER_SORTS)), noun: MEMBERS });
   if (bulk) return bulk;
   if (form.intent === "delete") return deleteConfirmed(services, form.id, (id) => deleteMember(services.db, id), members.messages.delete, BASE, members.noun);
   const emails = form.emails ?? "";
@@ -70,7 +71,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
       <h2>
         {list.total} {list.total === 1 ? "member" : "members"}
       </h2>
-      <ItemList list={list} base={BASE} empty={SCREEN.emptyText ?? ""} noun={["member", "members"]} action={{ label: "Delete", param: "delete" }} rowName={(m) => m.email} selectable>
+      <ItemList list={list} base={BASE} empty={SCREEN.emptyText ?? ""} noun={["member", "members"]} action={{ label: "Delete", param: "delete" }} rowName={(m) => m.email} selectable search="Search members">
         {(m) => m.email}
       </ItemList>
       <BulkDeleteConfirm result={actionData} noun={MEMBERS} closeTo={here} />

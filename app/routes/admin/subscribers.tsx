@@ -113,7 +113,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
       <ItemList
         list={list}
         base={search ? `${BASE}?${new URLSearchParams({ q: search })}` : BASE}
-        empty={search ? "No subscriber matches that search." : (SCREEN.emptyText ?? "")}
+        empty={SCREEN.emptyText ?? ""}
         noun={["subscriber", "subscribers"]}
         action={{ label: "Remove", param: "delete" }}
         rowName={(s) => s.email}

@@ -9,7 +9,7 @@ import type { Database } from "#app/platform/data/db.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { BUSINESS_CATEGORIES } from "../business-categories.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { paginate, paginateRows, textsContain } from "#app/platform/data/paging.server.ts";
 
 /** An entry of a list, with its place and who changed it last. */
 export interface SiteItem<T> {
@@ -72,7 +72,10 @@ export interface SiteList<T> {
 
 type Row = { id: string; position: number; data: string; updatedBy: string; updatedAt: number };
 
-function siteList<T>(kind: string, schema: z.ZodType<T>): SiteList<T> {
+/**
+ * @param shown the texts of an entry the admin list shows (what its search looks in)
+ */
+function siteList<T>(kind: string, schema: z.ZodType<T>, shown: (data: T) => string[]): SiteList<T> {
   const read = (row: Row): SiteItem<T> | undefined => {
     const parsed = schema.safeParse(JSON.parse(row.data));
     if (!parsed.success) return undefined;
@@ -88,6 +91,9 @@ function siteList<T>(kind: string, schema: z.ZodType<T>): SiteList<T> {
       return readAll(await ofKind(db).select(columns).orderBy("position").orderBy("id").execute());
     },
     async page(db, query) {
+      const { q } = query;
+      // These lists are short (a board, a few dozen questions): a search reads the list and looks in what it shows.
+      if (q) return paginateRows(readAll(await ofKind(db).select(columns).orderBy("position").orderBy("id").execute()).filter((item) => textsContain(shown(item.data), q)), query);
       const rows = ofKind(db).select(columns).orderBy("position").orderBy("id");
       const page = await paginate(rows, ofKind(db).select((eb) => eb.fn.countAll<number>().as("n")), query);
       return { ...page, rows: readAll(page.rows) };
@@ -151,7 +157,7 @@ function siteList<T>(kind: string, schema: z.ZodType<T>): SiteList<T> {
   };
 }
 
-export const boardMembers = siteList("board", boardMemberData);
-export const questions = siteList("faq", questionData);
-export const bylawsArticles = siteList("bylaws", bylawsArticleData);
-export const businesses = siteList("business", businessData);
+export const boardMembers = siteList("board", boardMemberData, (m) => [m.name, m.title]);
+export const questions = siteList("faq", questionData, (q) => [q.question]);
+export const bylawsArticles = siteList("bylaws", bylawsArticleData, (a) => [a.number, a.title]);
+export const businesses = siteList("business", businessData, (b) => [b.name, b.category]);
