@@ -366,7 +366,7 @@ export function titleColumn<Row extends { title: string }, S extends string>(key
   return { header: "Title", cell: (row) => row.title || <em className="muted">(no title)</em>, sorts: [{ key, label: "by title", direction: "ascending" }] };
 }
 
-/** A "Last changed" column: the day (UTC) and who made a row's latest change. */
+/** A "Last changed" column: the day (in the association's time zone, from the loader) and who made a row's latest change. */
 export function changedColumn<Row extends { changedOn: string; changedBy: string }, S extends string>(): Column<Row, S> {
   return { header: "Last changed", cell: (row) => <><time dateTime={row.changedOn}>{shortDate(row.changedOn)}</time> by {row.changedBy}</> };
 }

@@ -1,11 +1,13 @@
 /**
  * Lists for real work (issue 26): a list is searched on the server (`?q=`) with and without JavaScript, says
  * "No results for “…”" when nothing matches, and "Select all" deletes the page's rows together after a confirmation
- * that names how many, with and without JavaScript. The deletions run on members made for the test and found by a
- * search, so no other test's rows are touched.
+ * that names how many, with and without JavaScript; "Last changed" is the day in the association's time zone. The
+ * deletions run on members made for the test and found by a search, so no other test's rows are touched.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectModal, expectNoModal, removeMembers, signedInTest as test, unique, waitForHydration } from "./admin-helpers.ts";
+import { expect, expectModal, expectNoModal, removeMembers, signedInTest as test, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
+import { TIME_ZONE } from "./helpers.ts";
+import { questions } from "#app/site/data/site-content.server.ts";
 
 const DEMO_POSTS = ["Board elections at the annual meeting", "New water-quality testing schedule", "Spring cleanup day was a success"];
 
@@ -75,6 +77,24 @@ test.describe("with JavaScript", () => {
       await removeMembers(tag);
     }
   });
+});
+
+test("Last changed is the association's day: a change at 11:30 PM in Chicago is that day, not the next UTC day", async ({ page }) => {
+  expect(TIME_ZONE).toBe("America/Chicago");
+  const question = "Do I need a fishing license?";
+  // 05:30 UTC on Nov 27 is 11:30 PM on Nov 26 in Chicago.
+  const nearMidnight = Date.UTC(2026, 10, 27, 5, 30);
+  const entry = await withDatabase(async (db) => (await questions.all(db)).find((q) => q.data.question === question));
+  expect(entry, "the demo's question").toBeDefined();
+  try {
+    await withDatabase((db) => questions.update(db, entry!.id, entry!.data, entry!.updatedBy, nearMidnight));
+    await page.goto("/admin/faq?q=fishing");
+    const row = page.locator("table.admin-table tbody tr").filter({ hasText: question });
+    await expect(row.locator('td[data-label="Last changed"] time')).toHaveAttribute("datetime", "2026-11-26");
+    await expect(row.locator('td[data-label="Last changed"]')).toHaveText(`Nov 26, 2026 by ${entry!.updatedBy}`);
+  } finally {
+    await withDatabase((db) => questions.update(db, entry!.id, entry!.data, entry!.updatedBy, entry!.updatedAt));
+  }
 });
 
 test.describe("without JavaScript", () => {
