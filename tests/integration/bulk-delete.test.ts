@@ -56,7 +56,7 @@ describe.each(backends)("bulk delete and search on $name", ({ create, available 
 
   it("news posts: the ids named go, one change signal; unknown ids are skipped; none named changes nothing", async (context) => {
     const db = await setUp(context);
-    const posts = [];
+    const posts: { id: string }[] = [];
     for (const title of ["Dock repairs", "Annual meeting", "Loon count", "Fish fry"]) {
       posts.push(await createNewsPost(db, { title, text: "", date: "2026-07-01", author: "Chair" }, null, NOW));
     }
@@ -70,7 +70,7 @@ describe.each(backends)("bulk delete and search on $name", ({ create, available 
   it("events: each deleted event leaves its tombstone for the calendar, in one transaction", async (context) => {
     const db = await setUp(context);
     const input = { date: "2026-08-01", startTime: "18:00", timeDetails: "", place: "Pavilion", eventDetails: "", author: "Chair" };
-    const events = [];
+    const events: { id: string }[] = [];
     for (const title of ["Picnic", "Regatta", "Fireworks"]) events.push(await createEvent(db, { ...input, title }, null, NOW));
     const { result, bumped } = await bumps(db, "events", () => deleteEvents(db, events.slice(0, 2).map((e) => e.id), NOW + 1));
     expect(result).toBe(2);
@@ -138,7 +138,7 @@ describe.each(backends)("bulk delete and search on $name", ({ create, available 
     expect(bumped).toBe(1);
     expect((await pageMembers(db, query(MEMBER_SORTS))).rows.map((m) => m.email)).toEqual(["c@example.org"]);
 
-    const ids = [];
+    const ids: string[] = [];
     for (const email of ["x@example.org", "y@example.org"]) ids.push((await requestSubscription(db, { email, lists: ["news"], ip: "198.51.100.7" })).subscriber.id);
     expect(await deleteSubscribers(db, [...ids, "no-such-id"])).toBe(2);
     expect(await db.selectFrom("subscriber").select("id").execute()).toEqual([]);
