@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type MouseEvent, type ReactNode } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
-import { BULK_INTENTS, listHref, MAX_SEARCH, SELECT_FIELD_PREFIX, type Page } from "#app/platform/http/list-query.ts";
+import { BULK_INTENTS, DELETED_PARAM, listHref, MAX_SEARCH, SELECT_FIELD_PREFIX, type Page } from "#app/platform/http/list-query.ts";
 
 /** One way a column can be sorted: the server's sort key, how it reads, and its direction for aria-sort. */
 export interface ColumnSort<S extends string> {
@@ -59,12 +59,14 @@ export function AdminList<Row extends { id: string }, S extends string>(props: A
   const { list, base } = props;
   const onRowLinkClick = useRowLinks();
   const selection = useSelection(list.rows.map((row) => row.id).join(","));
-  if (list.total === 0 && !list.q) return <p className="empty">{props.empty}</p>;
+  const done = props.selectable && <DeletedNote noun={props.noun} />;
+  if (list.total === 0 && !list.q) return <>{done}<p className="empty">{props.empty}</p></>;
   const search = props.search && <ListSearch base={base} list={list} label={props.search} />;
-  if (list.total === 0) return <>{search}<NoResults q={list.q} /></>;
+  if (list.total === 0) return <>{done}{search}<NoResults q={list.q} /></>;
   return (
     // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- a change event from the checkboxes inside, which are the controls
     <div ref={selection.ref} onChange={selection.onChange}>
+      {done}
       {search}
       {props.selectable && <SelectionBar ids={list.rows.map((row) => row.id)} action={listHref(base, list)} count={selection.count} />}
       {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the row links' own (keyboard Enter on a link is a click) */}
@@ -176,6 +178,18 @@ function SelectionBar({ ids, action, count }: { ids: string[]; action: string; c
         Delete selected{count > 0 ? ` (${count})` : ""}
       </button>
     </Form>
+  );
+}
+
+/** After "Delete selected": how many went ("3 readings deleted."), from the list's address (`?deleted=3`). */
+function DeletedNote({ noun }: { noun: [string, string] }) {
+  const [params] = useSearchParams();
+  const deleted = Number(params.get(DELETED_PARAM) ?? "");
+  if (!Number.isSafeInteger(deleted) || deleted <= 0) return null;
+  return (
+    <p className="success selection-done" role="status">
+      {formatNumber(deleted)} {deleted === 1 ? noun[0] : noun[1]} deleted.
+    </p>
   );
 }
 
@@ -322,12 +336,14 @@ export function ItemList<Row extends { id: string }, S extends string>(props: {
   const { list, base } = props;
   const onRowLinkClick = useRowLinks();
   const selection = useSelection(list.rows.map((row) => row.id).join(","));
-  if (list.total === 0 && !list.q) return <p className="empty">{props.empty}</p>;
+  const done = props.selectable && <DeletedNote noun={props.noun} />;
+  if (list.total === 0 && !list.q) return <>{done}<p className="empty">{props.empty}</p></>;
   const search = props.search && <ListSearch base={base} list={list} label={props.search} />;
-  if (list.total === 0) return <>{search}<NoResults q={list.q} /></>;
+  if (list.total === 0) return <>{done}{search}<NoResults q={list.q} /></>;
   return (
     // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- a change event from the checkboxes inside, which are the controls
     <div ref={selection.ref} onChange={selection.onChange}>
+      {done}
       {search}
       {props.selectable && <SelectionBar ids={list.rows.map((row) => row.id)} action={listHref(base, list)} count={selection.count} />}
       {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the row links' own */}

@@ -8,7 +8,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getServices, requireAdmin, type SignedInUser } from "./context.server.ts";
 import { formFields, formLimits, parseForm, type FieldLimits, type FormResult } from "#app/platform/text/forms.ts";
-import { BULK_INTENTS, cleanIds, listHref, MAX_BULK_IDS, readListQuery, selectedIds, type BulkDeleteAsk, type ListQuery, type Page } from "#app/platform/http/list-query.ts";
+import { BULK_INTENTS, cleanIds, DELETED_PARAM, listHref, MAX_BULK_IDS, readListQuery, selectedIds, type BulkDeleteAsk, type ListQuery, type Page } from "#app/platform/http/list-query.ts";
 import type { Services } from "./services.server.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
@@ -219,12 +219,17 @@ export async function bulkDeleteStep(
   if (ids.length === 0) return data<FormResult & BulkDeleteAsk>({ formError: `Select the ${options.noun[1]} to delete first.` }, { status: 400 });
   if (ids.length > MAX_BULK_IDS) return data<FormResult & BulkDeleteAsk>({ formError: `Delete at most ${MAX_BULK_IDS} ${options.noun[1]} at a time.` }, { status: 400 });
   if (fields.intent === BULK_INTENTS.ask) return data<FormResult & BulkDeleteAsk>({ bulkDelete: { ids } });
+  let deleted: number;
   try {
-    const deleted = await options.removeMany(ids);
+    deleted = await options.removeMany(ids);
     services.logger.info({ asked: ids.length, deleted }, `${options.noun[1]} deleted together`);
   } catch (error) {
     services.logger.warn({ err: error, ids }, `${options.noun[1]} delete failed`);
     return data<FormResult & BulkDeleteAsk>({ formError: `Failed to delete the ${options.noun[1]}. Please try again.` }, { status: 400 });
   }
-  return redirect(options.back);
+  // The list says how many went ("3 readings deleted."); the parameter is not part of the list's place.
+  const [path = options.back, search = ""] = options.back.split("?", 2);
+  const params = new URLSearchParams(search);
+  params.set(DELETED_PARAM, String(deleted));
+  return redirect(`${path}?${params}`);
 }

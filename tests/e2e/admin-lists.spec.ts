@@ -71,7 +71,8 @@ test.describe("with JavaScript", () => {
       confirm = await expectModal(page, "Delete 3 members?");
       await confirm.getByRole("button", { name: "Delete 3 members", exact: true }).click();
       await expectNoModal(page);
-      await expect(page).toHaveURL(`/admin/members?q=${tag}`);
+      await expect(page).toHaveURL(`/admin/members?q=${tag}&deleted=3`);
+      await expect(page.getByRole("status").filter({ hasText: "3 members deleted." })).toBeVisible();
       await expect(page.getByText(`No results for “${tag}”`, { exact: true })).toBeVisible();
     } finally {
       await removeMembers(tag);
@@ -127,7 +128,8 @@ test.describe("without JavaScript", () => {
       let confirm = page.getByRole("dialog", { name: "Delete 2 members?" });
       await expect(confirm).toBeVisible();
       await confirm.getByRole("button", { name: "Delete 2 members", exact: true }).click();
-      await expect(page).toHaveURL(`/admin/members?q=${tag}`);
+      await expect(page).toHaveURL(`/admin/members?q=${tag}&deleted=2`);
+      await expect(page.getByText("2 members deleted.", { exact: true })).toBeVisible();
       await expect(page.locator(".item-list > li")).toHaveCount(2);
       // Select all stands for the rest of the page.
       await page.getByRole("checkbox", { name: "Select all", exact: true }).check();

@@ -73,6 +73,9 @@ export const SELECT_FIELD_PREFIX = "select:";
 /** The intents of the two steps: ask (the selection posted), then delete (the confirmation posted with `ids`). */
 export const BULK_INTENTS = { ask: "delete-selected", confirm: "delete-selected-confirmed" } as const;
 
+/** The parameter that tells a list how many rows "Delete selected" just deleted (`?deleted=3`). */
+export const DELETED_PARAM = "deleted";
+
 /** At most this many rows are deleted by one request (two pages of a list). */
 export const MAX_BULK_IDS = 100;
 

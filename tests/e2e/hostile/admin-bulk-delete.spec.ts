@@ -25,6 +25,7 @@ test("three demo readings selected and deleted together: the confirmation says 3
     await expect(confirm).toContainText("The 3 readings you selected will be deleted.");
     await confirm.getByRole("button", { name: "Delete 3 readings", exact: true }).click();
     await expectNoModal(page);
+    await expect(page.getByText("3 readings deleted.", { exact: true })).toBeVisible();
 
     for (const reading of chosen) await expect(table.locator(`time[datetime="${reading.date}"]`)).toHaveCount(0);
     await expect(table.locator(`time[datetime="${next!.date}"]`).first()).toBeVisible();
