@@ -17,8 +17,8 @@ export interface ListQuery<S extends string = string> {
   q?: string;
 }
 
-/** The longest search a list takes, in characters. */
-export const MAX_SEARCH = 100;
+/** The longest search a list takes, in characters: an email address's longest (the subscribers' search). */
+export const MAX_SEARCH = 254;
 
 /** One page of a list: its rows, the total count, and where it is. */
 export interface Page<T, S extends string = string> extends ListQuery<S> {
@@ -30,7 +30,7 @@ export interface Page<T, S extends string = string> extends ListQuery<S> {
 
 /**
  * Reads `page`, `sort` and `q` from a URL: a page that is not a positive whole number is 1; a sort not in `sorts` is
- * `sorts[0]` (the list's default order); a search is trimmed and cut to `MAX_SEARCH` characters, and left out when
+ * `sorts[0]` (the list's default order); a search is trimmed and cut to `MAX_SEARCH` (254) characters, and left out when
  * empty.
  */
 export function readListQuery<S extends string>(url: URL, sorts: readonly [S, ...S[]]): ListQuery<S> {
