@@ -43,6 +43,7 @@ const BusinessSchema = z.object({
 const screenOf = orderedListScreen({
   base: BASE,
   noun: "business",
+  plural: "businesses",
   list: businesses,
   schema: BusinessSchema,
   toForm: (b) => ({ name: b.name, category: b.category, address: b.address, phone: b.phone, link: b.link }),

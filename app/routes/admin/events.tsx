@@ -5,7 +5,7 @@ import { authorOf, listAction, loadList, type ListScreen } from "#app/web/admin-
 import { clockTime, shortDate } from "#app/platform/text/format.ts";
 import { eventSchema } from "#app/news-events/forms.ts";
 import { publishEvent } from "#app/news-events/announcements.server.ts";
-import { deleteEvent, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/news-events/data/events.server.ts";
+import { deleteEvent, deleteEvents, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/news-events/data/events.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("events");
@@ -22,7 +22,7 @@ const events: ListScreen<Event, EventInput, EventSort, EventForm> = {
   noun: "event",
   model: { sorts: EVENT_SORTS, page: pageEvents, get: getEvent, create: async (services, input, by) => {
       await publishEvent(services, input, by);
-    }, update: (db, id, input) => updateEvent(db, id, input), remove: ({ db }, id) => deleteEvent(db, id) },
+    }, update: (db, id, input) => updateEvent(db, id, input), remove: ({ db }, id) => deleteEvent(db, id), removeMany: ({ db }, ids) => deleteEvents(db, ids) },
   schema: (user, today) => eventSchema(today, authorOf(user)),
   blank: (user, today) => ({ title: "", date: today, startTime: "", timeDetails: "", place: "", eventDetails: "", author: authorOf(user) }),
   toForm: (e) => ({ title: e.title, date: e.date, startTime: e.startTime, timeDetails: e.timeDetails, place: e.place, eventDetails: e.eventDetails, author: e.author }),

@@ -4,7 +4,7 @@ import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
 import { authorOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
 import { newsPostSchema } from "#app/news-events/forms.ts";
 import { publishNewsPost } from "#app/news-events/announcements.server.ts";
-import { deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/news-events/data/news.server.ts";
+import { deleteNewsPost, deleteNewsPosts, getNewsPost, NEWS_SORTS, pageNews, updateNewsPost, type NewsPost, type NewsPostInput, type NewsSort } from "#app/news-events/data/news.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("news");
@@ -26,7 +26,9 @@ const news: ListScreen<NewsPost, NewsPostInput, NewsSort, Record<keyof NewsPostI
     },
     update: (db, id, input) => updateNewsPost(db, id, input),
     remove: ({ db }, id) => deleteNewsPost(db, id),
+    removeMany: ({ db }, ids) => deleteNewsPosts(db, ids),
   },
+  plural: ["news post", "news posts"],
   schema: (user, today) => newsPostSchema(today, authorOf(user)),
   blank: (user, today) => ({ title: "", text: "", date: today, author: authorOf(user) }),
   toForm: (post) => ({ title: post.title, text: post.text, date: post.date, author: post.author }),

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { dateTimeIn } from "#app/platform/text/dates.ts";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/ui/FormField.tsx";
@@ -48,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
     // The server's list, so the page is the same after hydration whatever the browser knows.
     timeZones: TIME_ZONES,
     // Formatted here, in the association's time zone, so the browser shows the same words.
-    changed: updatedBy && updatedAt ? { by: updatedBy, at: new Date(updatedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: details.timeZone }) } : null,
+    changed: updatedBy && updatedAt ? { by: updatedBy, at: dateTimeIn(details.timeZone, updatedAt) } : null,
     saved: url.searchParams.has("saved"),
   };
 }
