@@ -1,5 +1,6 @@
 /** The site's own forms: the banner, and the association's details (/setup and Settings). */
 import { z } from "zod";
+import { webAddressField } from "#app/platform/text/forms.ts";
 
 /** Banner editor. */
 export const bannerSchema = z.object({ text: z.string().trim().min(1, "Please enter the banner text").max(2_000) });
@@ -15,3 +16,18 @@ export const associationFields = {
   contactEmail: z.email("Please enter a contact email address").max(254),
   beachName: z.string().trim().min(1, "Please enter the name of the beach you test").max(200),
 };
+
+/**
+ * The header's social link (Settings and /setup): an https address (`www.facebook.com/…` is read as `https://…`) and
+ * its label, or none when the address is left empty. Check the pair with `socialLabelNeeded`.
+ */
+export const socialFields = {
+  socialUrl: webAddressField("Please enter a full https:// address, or leave it empty", { httpsOnly: true }),
+  socialLabel: z.string().trim().max(40).default(""),
+};
+
+/** A social link needs its label ("Facebook"): the refinement of a schema that has `socialFields`. */
+export const socialLabelNeeded: [(v: { socialUrl: string; socialLabel: string }) => boolean, { path: string[]; message: string }] = [
+  (v) => v.socialUrl === "" || v.socialLabel !== "",
+  { path: ["socialLabel"], message: "Please enter the link's label, e.g. Facebook" },
+];

@@ -27,7 +27,7 @@ export interface FormFieldProps {
   /** Attributes the schema cannot say. */
   autoComplete?: string;
   placeholder?: string;
-  inputMode?: "decimal" | "numeric" | "email" | "text";
+  inputMode?: "decimal" | "numeric" | "email" | "text" | "url";
   accept?: string;
   /** Latest date or largest number allowed, when it depends on the day (a sample date is not in the future). */
   max?: string | number;
