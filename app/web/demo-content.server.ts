@@ -10,10 +10,10 @@
 import { inTransaction } from "#app/platform/data/db.server.ts";
 import { deleteSettings, forgetDemoContent, unreferencedImages, untouchedDemoContent, type DemoRow } from "#app/platform/data/demo-content.server.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
-import { deleteImage } from "#app/platform/files/images.server.ts";
+import { deleteImage, type ImageServices } from "#app/platform/files/images.server.ts";
 import { deleteNewsPost } from "#app/news-events/data/news.server.ts";
 import { deleteEvent } from "#app/news-events/data/events.server.ts";
-import { deleteReadings } from "#app/beach/updates.server.ts";
+import { deleteReadings, type BeachServices } from "#app/beach/updates.server.ts";
 import { deleteBanner } from "#app/site/data/banner.server.ts";
 import { boardMembers, bylawsArticles, businesses, questions } from "#app/site/data/site-content.server.ts";
 import { DEMO_DETAILS, getAssociationDetails, saveAssociationDetails } from "#app/site/data/association.server.ts";
@@ -59,7 +59,7 @@ export async function countDemoContent(db: Services["db"]): Promise<DemoContentC
  * @param by the administrator's email (recorded as who cleared the social link)
  * @returns what was removed
  */
-export async function removeDemoContent(services: Pick<Services, "db" | "images" | "logger" | "outbox" | "config">, by: string, now = Date.now()): Promise<DemoContentCounts> {
+export async function removeDemoContent(services: BeachServices & ImageServices, by: string, now = Date.now()): Promise<DemoContentCounts> {
   const { db } = services;
   const rows = await untouchedDemoContent(db);
   const social = await demoSocialLink(db);
