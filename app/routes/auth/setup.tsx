@@ -85,7 +85,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <legend>The association</legend>
           <FormField label="Name" hint="As it appears in the footer and in emails, e.g. Heron Lake Association." {...field("name")} />
           <FormField label="Short name" hint="For the header, e.g. Heron Lake." {...field("shortName")} />
-          <TimeZoneField zones={loaderData.timeZones} result={actionData} defaultValue={loaderData.defaults.timeZone} />
+          <TimeZoneField zones={loaderData.timeZones} result={actionData} defaultValue={loaderData.defaults.timeZone} preferBrowserZone />
           <FormField label="Contact email" type="email" {...field("contactEmail")} />
           <FormField label="Beach name" hint="The beach whose water the association tests." {...field("beachName")} />
           <FormField label="Social page link" inputMode="url" placeholder="www.facebook.com/…" hint="Your Facebook page or group, linked from the header; leave empty for none." {...field("socialUrl")} />
