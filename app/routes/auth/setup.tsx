@@ -25,8 +25,8 @@ const SetupSchema = z
     confirm: z.string().min(1, "Please repeat the password"),
     ...associationFields,
     ...socialFields,
-    /** "demo": keep the demo association's content to edit; "empty": remove it (decision 028). */
-    start: z.enum(["demo", "empty"], "Please choose how the site starts"),
+    /** "demo" (the default): keep the demo association's content to edit; "empty": remove it (decision 028). */
+    start: z.enum(["demo", "empty"], "Please choose how the site starts").default("demo"),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The two passwords are not the same" })
   .refine(...socialLabelNeeded);
