@@ -44,6 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
     // Formatted here, in the association's time zone, so the browser shows the same words.
     changed: updatedBy && updatedAt ? { by: updatedBy, at: new Date(updatedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: details.timeZone }) } : null,
     saved: url.searchParams.has("saved"),
+    // Changes with each save: the form is drawn again from what was saved (https:// added to a typed www. address).
+    version: updatedAt ?? 0,
   };
 }
 
@@ -84,7 +86,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           The settings were saved.
         </p>
       )}
-      <Form method="post" className="stack" encType="multipart/form-data">
+      <Form method="post" className="stack" encType="multipart/form-data" key={loaderData.version}>
         <FormField label="Name" hint="In the footer, page titles and emails." {...field("name")} />
         <FormField label="Short name" hint="In the header, beside the logo." {...field("shortName")} />
         <TimeZoneField zones={loaderData.timeZones} result={actionData} defaultValue={details.timeZone} />
