@@ -15,11 +15,11 @@ import { startServer, type RunningServer } from "../support/server.ts";
 const VOLUNTEER = { email: "chair@loonlake.example.org", password: "loon lake chair password" };
 
 /** A fresh install (no administrator): its server, and its setup link once printed. */
-function freshInstall() {
+function freshInstall(env: Record<string, string> = {}) {
   const install: { server?: RunningServer; dir: string; link: string } = { dir: "", link: "" };
   test.beforeAll(async () => {
     install.dir = mkdtempSync(path.join(tmpdir(), "shoreline-start-clean-"));
-    install.server = await startServer({ DATA_DIR: install.dir });
+    install.server = await startServer({ DATA_DIR: install.dir, ...env });
     await expect.poll(() => /https?:\/\/[^\s]+\/setup\?token=[\w-]+/.exec(install.server!.output())?.[0]).toBeTruthy();
     install.link = /https?:\/\/[^\s]+\/setup\?token=[\w-]+/.exec(install.server!.output())![0];
   });
@@ -126,5 +126,17 @@ test.describe("setup from the demo, then Remove demo content", () => {
     await visitor.goto(`${install.server!.url}/more/meetboard`);
     await expect(visitor.locator("body")).not.toContainText("Halvorsen");
     await visitor.close();
+  });
+});
+
+test.describe("setup of an install started with SEED=none", () => {
+  const install = freshInstall({ SEED: "none" });
+
+  test("asks no start choice: there is no demo to keep or remove", async ({ page }) => {
+    await page.goto(install.link);
+    await expect(page.getByRole("heading", { level: 1, name: "Set up your association's site" })).toBeVisible();
+    await expect(page.getByLabel("Social page link")).toBeVisible();
+    await expect(page.getByRole("group", { name: "How the site starts" })).toHaveCount(0);
+    await expect(page.getByRole("radio")).toHaveCount(0);
   });
 });

@@ -9,7 +9,7 @@ import { associationFields, socialFields, socialLabelNeeded, TIME_ZONES } from "
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/platform/passwords.ts";
 import { consumeSetupToken, isValidSetupToken } from "#app/accounts/setup.server.ts";
 import { DEMO_DETAILS, saveAssociationDetails } from "#app/site/data/association.server.ts";
-import { removeDemoContent } from "#app/web/demo-content.server.ts";
+import { countDemoContent, describeDemoContent, removeDemoContent } from "#app/web/demo-content.server.ts";
 
 export function meta() {
   return [{ title: "Set up your association's site · Shoreline" }, { name: "robots", content: "noindex" }];
@@ -40,7 +40,10 @@ async function requireSetupToken(context: Route.LoaderArgs["context"], request: 
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireSetupToken(context, request);
-  return { limits: formLimits(SetupSchema), timeZones: TIME_ZONES, defaults: { ...DEMO_DETAILS, name: "", shortName: "", contactEmail: "", beachName: "", socialUrl: "", socialLabel: "", start: "demo" } };
+  // The choice of a start is offered only while there is demo content to keep or remove (none after SEED=none). The
+  // demo's social link does not count: this form sets the link, or none, either way.
+  const hasDemo = describeDemoContent({ ...(await countDemoContent(getServices(context).db)), socialLink: null }) !== null;
+  return { hasDemo, limits: formLimits(SetupSchema), timeZones: TIME_ZONES, defaults: { ...DEMO_DETAILS, name: "", shortName: "", contactEmail: "", beachName: "", socialUrl: "", socialLabel: "", start: "demo" } };
 }
 
 /**
@@ -61,7 +64,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   await ensureAdmin(services.auth, email, password);
   await saveAssociationDetails(services.db, { name, shortName, timeZone, contactEmail, beachName, socialUrl, socialLabel: socialUrl === "" ? "" : socialLabel }, email.toLowerCase());
   services.logger.info({ email, start }, "first administrator created through /setup");
-  if (start === "empty") services.logger.info({ removed: await removeDemoContent(services, email.toLowerCase()) }, "demo content removed at setup");
+  if (start === "empty") {
+    try {
+      services.logger.info({ removed: await removeDemoContent(services, email.toLowerCase()) }, "demo content removed at setup");
+    } catch (error) {
+      // The administrator exists and the link is spent: sign in anyway; Demo content in the admin can remove it later.
+      services.logger.error({ err: error }, "demo content removal at setup failed");
+    }
+  }
   return signInAfterProof(context, request, { email: email.toLowerCase(), password });
 }
 
@@ -91,25 +101,27 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <FormField label="Social page link" inputMode="url" placeholder="www.facebook.com/…" hint="Your Facebook page or group, linked from the header; leave empty for none." {...field("socialUrl")} />
           <FormField label="Social page label" placeholder="Facebook" {...field("socialLabel")} />
         </fieldset>
-        <fieldset className="stack">
-          <legend>How the site starts</legend>
-          <div className="choice">
-            <input type="radio" id="start-demo" name="start" value="demo" defaultChecked={start !== "empty"} aria-describedby="start-demo-hint" />
-            <label htmlFor="start-demo">Start from the demo association</label>
-            <p id="start-demo-hint" className="muted">
-              Heron Lake's news, events, beach readings, board, bylaws, questions and page texts, to edit into your own. Remove what is left at any
-              time under Demo content.
-            </p>
-          </div>
-          <div className="choice">
-            <input type="radio" id="start-empty" name="start" value="empty" defaultChecked={start === "empty"} aria-describedby="start-empty-hint" />
-            <label htmlFor="start-empty">Start with an empty site</label>
-            <p id="start-empty-hint" className="muted">
-              No news, events, readings or texts: each page says there is nothing yet until you add your own.
-            </p>
-          </div>
-          {actionData?.fieldErrors?.start && <p className="field-error">{actionData.fieldErrors.start}</p>}
-        </fieldset>
+        {loaderData.hasDemo && (
+          <fieldset className="stack">
+            <legend>How the site starts</legend>
+            <div className="choice">
+              <input type="radio" id="start-demo" name="start" value="demo" defaultChecked={start !== "empty"} aria-describedby="start-demo-hint" />
+              <label htmlFor="start-demo">Start from the demo association</label>
+              <p id="start-demo-hint" className="muted">
+                Heron Lake's news, events, beach readings, board, bylaws, questions and page texts, to edit into your own. Remove what is left at any
+                time under Demo content.
+              </p>
+            </div>
+            <div className="choice">
+              <input type="radio" id="start-empty" name="start" value="empty" defaultChecked={start === "empty"} aria-describedby="start-empty-hint" />
+              <label htmlFor="start-empty">Start with an empty site</label>
+              <p id="start-empty-hint" className="muted">
+                No news, events, readings or texts: each page says there is nothing yet until you add your own.
+              </p>
+            </div>
+            {actionData?.fieldErrors?.start && <p className="field-error">{actionData.fieldErrors.start}</p>}
+          </fieldset>
+        )}
         <p>
           <button type="submit" className="button" disabled={busy}>
             Create the site
