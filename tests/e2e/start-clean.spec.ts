@@ -11,6 +11,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN_SCREENS, screenUrl } from "#app/routes/admin/screens.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
+import { expectNoAxeViolations } from "./admin-helpers.ts";
 
 const VOLUNTEER = { email: "chair@loonlake.example.org", password: "loon lake chair password" };
 
@@ -55,7 +56,13 @@ test.describe("setup with an empty site", () => {
   const install = freshInstall();
   test.setTimeout(120_000);
 
-  test("every page says the spec's empty-state text and nothing of the demo shows", async ({ page, browser }) => {
+  test("every page says the spec's empty-state text and nothing of the demo shows", async ({ page, browser }, testInfo) => {
+    // The setup form with its new questions, at phone width: no axe violations, no sideways scroll.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(install.link);
+    await expect(page.getByRole("radio", { name: "Start with an empty site" })).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, "/setup at 390 px");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await setUp(page, install.link, "Start with an empty site", { url: "www.facebook.com/loonlake", label: "Facebook" });
 
     // Every admin list of the registry that names an empty-state text says it (spec §8).
@@ -93,7 +100,7 @@ test.describe("setup from the demo, then Remove demo content", () => {
   const install = freshInstall();
   test.setTimeout(120_000);
 
-  test("the confirmation counts what goes; the board's edit stays, the rest of the demo goes", async ({ page, browser }) => {
+  test("the confirmation counts what goes; the board's edit stays, the rest of the demo goes", async ({ page, browser }, testInfo) => {
     await setUp(page, install.link, "Start from the demo association", null);
     const visitor = await browser.newPage();
     await visitor.goto(`${install.server!.url}/news-events`);
@@ -112,6 +119,7 @@ test.describe("setup from the demo, then Remove demo content", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Demo Content" })).toBeVisible();
     await page.getByRole("link", { name: "Remove demo content" }).click();
     const dialog = page.getByRole("dialog", { name: "Remove the demo content?" });
+    await expectNoAxeViolations(page, testInfo, "the Remove demo content confirmation");
     await expect(dialog).toContainText(/This removes 2 news posts, 5 events, 30 readings, the banner, 5 board members, \d+ bylaws articles, \d+ questions, 13 page texts, \d+ local businesses and 7 pictures\./);
     await dialog.getByRole("button", { name: "Remove demo content" }).click();
     await expect(page.getByRole("status")).toContainText("Removed 2 news posts, 5 events, 30 readings");
