@@ -92,6 +92,11 @@ test.describe("setup with an empty site", () => {
       await expect(visitor.locator("body"), pathname).not.toContainText("Halvorsen");
     }
     await expect(visitor.getByRole("banner").getByRole("link", { name: "Facebook" })).toHaveAttribute("href", "https://www.facebook.com/loonlake");
+    // Nor the demo lake's bundled map or treasurer card.
+    await visitor.goto(`${install.server!.url}/the-lake`);
+    await expect(visitor.locator("main img")).toHaveCount(0);
+    await visitor.goto(`${install.server!.url}/membership`);
+    await expect(visitor.getByText("Contact the treasurer")).toHaveCount(0);
     await visitor.close();
   });
 });
