@@ -86,3 +86,18 @@ export async function liftAdvisory(services: BeachServices, now = Date.now()): P
 export async function checkBeachState(services: BeachServices, now = Date.now()): Promise<void> {
   await changeBeach(services, now, async () => undefined);
 }
+
+/**
+ * Deletes many readings in one transaction (the demo's, app/web/demo-content.server.ts), and announces the state
+ * that leaves once. Runs in the caller's transaction when given one.
+ * @returns how many were deleted
+ */
+export async function deleteReadings(services: BeachServices, ids: readonly string[], now = Date.now()): Promise<number> {
+  return (
+    await changeBeach(services, now, async (trx) => {
+      let deleted = 0;
+      for (const id of ids) if (await deleteMeasurement(trx, id)) deleted++;
+      return deleted;
+    })
+  ).result;
+}

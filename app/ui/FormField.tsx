@@ -27,7 +27,7 @@ export interface FormFieldProps {
   /** Attributes the schema cannot say. */
   autoComplete?: string;
   placeholder?: string;
-  inputMode?: "decimal" | "numeric" | "email" | "text";
+  inputMode?: "decimal" | "numeric" | "email" | "text" | "url";
   accept?: string;
   /** Latest date or largest number allowed, when it depends on the day (a sample date is not in the future). */
   max?: string | number;
@@ -125,27 +125,5 @@ export function formFieldsOf(limits: Record<string, FieldLimits>, result: FormRe
   return (name: string) => ({ name, limits, result, defaultValue: values?.[name] });
 }
 
-/**
- * The association's time zone, chosen from every IANA zone (shown with spaces for underscores), with its error
- * tied to it like a `FormField`'s.
- */
-export function TimeZoneField({ zones, result, defaultValue }: { zones: readonly string[]; result?: FormResult | null; defaultValue: string }) {
-  const error = result?.fieldErrors?.timeZone;
-  return (
-    <div>
-      <label htmlFor="timeZone">Time zone</label>
-      <select id="timeZone" name="timeZone" defaultValue={result?.values?.timeZone ?? defaultValue} aria-invalid={error ? true : undefined} aria-describedby={error ? "timeZone-error" : undefined}>
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll("_", " ")}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id="timeZone-error" className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The association's time zone: app/ui/TimeZoneField.tsx (grouped by region, the browser's own first). */
+export { TimeZoneField } from "./TimeZoneField.tsx";

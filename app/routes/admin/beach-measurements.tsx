@@ -8,7 +8,7 @@ import { adminRequest, bulkDeleteStep, deleteConfirmed } from "#app/web/admin-sc
 import { deleteReading, deleteReadings, importReadings, recordReading } from "#app/beach/updates.server.ts";
 import { adminBeachStatus, READING_UNIT } from "#app/beach/status.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
-import { formatNumber, shortDate } from "#app/platform/text/format.ts";
+import { counted, formatNumber, shortDate } from "#app/platform/text/format.ts";
 import { formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
 import { measurementSchema } from "#app/beach/forms.ts";
 import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
@@ -188,7 +188,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
           {showAdded && <p className="success">Measurement added successfully!</p>}
           {showImported && (
             <p className="success">
-              Imported {importedCount} measurements; {skippedCount} duplicates skipped.
+              Imported {counted(importedCount, "measurement", "measurements")}; {counted(skippedCount, "duplicate", "duplicates")} skipped.
             </p>
           )}
           <FormAlert result={result} />
@@ -230,7 +230,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
             ) : (
               <>
                 <p>
-                  {preview.count} readings. The last {preview.rows.length}:
+                  {counted(preview.count, "reading", "readings")}. The last {preview.rows.length}:
                 </p>
                 <ul>
                   {preview.rows.map((r, i) => (
@@ -243,7 +243,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
                   <input type="hidden" name="csv" value={preview.csv} />
                   <input type="hidden" name="fileName" value={preview.fileName} />
                   <button type="submit" name="intent" value="import" className="button" disabled={busy}>
-                    Import {preview.count} readings
+                    Import {counted(preview.count, "reading", "readings")}
                   </button>
                 </Form>
               </>

@@ -52,6 +52,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "businesses", file: "routes/admin/businesses.tsx", heading: "Local Businesses", menu: { group: "site", label: "Businesses" }, topic: "site", emptyText: "There are no local businesses yet." },
   { path: "beach-advisory", file: "routes/admin/beach-advisory.tsx", heading: "Beach Advisory", menu: { group: "site", label: "Advisory" }, topic: "measurements" },
   { path: "subscribers", file: "routes/admin/subscribers.tsx", heading: "Subscribers", menu: { group: "site" }, emptyText: "There are no subscribers yet.", access: "administrator" },
+  { path: "demo-content", file: "routes/admin/demo-content.tsx", heading: "Demo Content", menu: { group: "site", label: "Demo content" }, topic: "site", access: "administrator" },
 ];
 
 /**
