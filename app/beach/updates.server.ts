@@ -61,7 +61,8 @@ export async function deleteReading(services: BeachServices, id: string, now = D
 
 /**
  * Deletes many readings at once (the admin list's "Delete selected"), all or none, and announces the state that
- * leaves: one alert at most for the whole batch.
+ * leaves: one alert at most for the whole batch. Also removes the demo's readings (app/web/demo-content.server.ts);
+ * runs in the caller's transaction when its services carry one.
  * @returns how many were deleted and the alert's recipients (null when the state did not change)
  */
 export async function deleteReadings(services: BeachServices, ids: readonly string[], now = Date.now()): Promise<{ deleted: number; alerted: number | null }> {
@@ -85,19 +86,4 @@ export async function liftAdvisory(services: BeachServices, now = Date.now()): P
  */
 export async function checkBeachState(services: BeachServices, now = Date.now()): Promise<void> {
   await changeBeach(services, now, async () => undefined);
-}
-
-/**
- * Deletes many readings in one transaction (the demo's, app/web/demo-content.server.ts), and announces the state
- * that leaves once. Runs in the caller's transaction when given one.
- * @returns how many were deleted
- */
-export async function deleteReadings(services: BeachServices, ids: readonly string[], now = Date.now()): Promise<number> {
-  return (
-    await changeBeach(services, now, async (trx) => {
-      let deleted = 0;
-      for (const id of ids) if (await deleteMeasurement(trx, id)) deleted++;
-      return deleted;
-    })
-  ).result;
 }
