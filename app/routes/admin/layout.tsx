@@ -1,18 +1,25 @@
 import type { ReactNode } from "react";
-import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { Form, isRouteErrorResponse, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdminMiddleware } from "#app/web/context.server.ts";
+import { adminAccessMiddleware, requireAdmin, requireAdminMiddleware } from "#app/web/context.server.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
-import { menuOf } from "./screens.ts";
+import { FORBIDDEN_MESSAGE, type Role } from "#app/accounts/roles.ts";
+import { accessOf, menuFor } from "./screens.ts";
 
-/** Every /admin route, its loaders and its actions, require a signed-in administrator (spec §6). */
-export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
+/**
+ * Every /admin route, its loaders and its actions, require a signed-in administrator (spec §6); the screens the
+ * registry marks `access: "administrator"` refuse an Editor (issue 26).
+ */
+export const middleware: Route.MiddlewareFunction[] = [adminAccessMiddleware((path) => accessOf(path)), requireAdminMiddleware];
+
+/** The signed-in person's role, for the menu (an Editor sees no link to a screen they may not use). */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { role: requireAdmin(context, request).role };
+}
 
 /** The admin menu is a `nav` beside `main`, not inside it, so this layout renders `main` itself. */
 export const handle: RouteHandle = { ownMain: true };
 
-const MAIN_MENU = menuOf("main");
-const SITE_MENU = menuOf("site");
 
 /**
  * Sign-out also forgets what this browser kept: every IndexedDB database and the Cache Storage (spec §4). The
@@ -34,6 +41,9 @@ async function clearBrowserData() {
 
 /** The admin menu and the page's main region: the same frame for every screen and for an error. */
 function AdminFrame({ children }: { children: ReactNode }) {
+  const role = (useRouteLoaderData("routes/admin/layout") as { role: Role } | undefined)?.role;
+  const MAIN_MENU = menuFor("main", role);
+  const SITE_MENU = menuFor("site", role);
   return (
     <div className="page admin">
       <nav className="admin-menu" aria-label="Admin">
@@ -84,14 +94,16 @@ export default function AdminLayout() {
  * server's log (entry.server.tsx `handleError`); the page says only what the administrator can do.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <AdminFrame>
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <h1>{status === 404 ? "Page not found" : status === 403 ? "Not available to Editors" : "Something went wrong"}</h1>
       <p className="alert" role="alert">
-        {notFound
+        {status === 404
           ? "There is no admin screen at this address. Choose one from the menu."
-          : "This screen could not be shown. Please try again in a moment, or choose another screen from the menu."}
+          : status === 403
+            ? `${FORBIDDEN_MESSAGE} Choose another screen from the menu.`
+            : "This screen could not be shown. Please try again in a moment, or choose another screen from the menu."}
       </p>
     </AdminFrame>
   );
