@@ -5,10 +5,10 @@
  * a page, as the router's data and by a direct POST, and their menu has no link to them. A used link says so;
  * removing someone ends their session at once.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { ADMIN_ENDPOINTS, ADMIN_SCREENS } from "#app/routes/admin/screens.ts";
 import { deleteInvitationsTo } from "#app/accounts/data/people.server.ts";
-import { E2E_ADMIN, expect, expectModal, openAdmin, readOutbox, test, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
+import { E2E_ADMIN, expect, expectModal, expectNoAxeViolations, openAdmin, readOutbox, test, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
 
 const EDITOR_PASSWORD = "editor lake password 7";
 
@@ -38,11 +38,12 @@ async function invite(page: Page, email: string, role: "Administrator" | "Editor
 }
 
 /** Opens the link in a new browser (no session), accepts it as `name`, and returns that signed-in page. */
-async function accept(browser: Browser, baseURL: string, link: string, name: string): Promise<Page> {
+async function accept(browser: Browser, baseURL: string, link: string, name: string, testInfo?: TestInfo): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: "Accept your invitation" })).toBeVisible();
+  if (testInfo) await expectNoAxeViolations(page, testInfo, "/invitation");
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Password", { exact: true }).fill(EDITOR_PASSWORD);
   await page.getByLabel("Repeat the password").fill(EDITOR_PASSWORD);
@@ -61,7 +62,9 @@ async function remove(page: Page, email: string): Promise<void> {
   await expect(page.getByRole("status")).toContainText(`${email} no longer has access`);
 }
 
-test("an invited Editor signs up from the mailed link, appears in People, is refused every Administrator's screen, and loses access at once when removed", async ({ page, browser, baseURL }) => {
+test("an invited Editor signs up from the mailed link, appears in People, is refused every Administrator's screen, and loses access at once when removed", async ({ page, browser, baseURL }, testInfo) => {
+  // Many requests: every Administrator's screen as a page and every form by POST, twice each.
+  test.setTimeout(90_000);
   const tag = unique();
   const email = `editor-${tag}@example.org`;
   const name = `Edna Editor ${tag}`;
@@ -70,7 +73,7 @@ test("an invited Editor signs up from the mailed link, appears in People, is ref
   await expect(page.getByRole("list", { name: "Invitations" })).toContainText(email);
 
   const link = await invitationLink(email);
-  const editor = await accept(browser, baseURL!, link, name);
+  const editor = await accept(browser, baseURL!, link, name, testInfo);
 
   // People lists the new Editor with their name, role and a last sign-in.
   await page.goto("/admin/people");

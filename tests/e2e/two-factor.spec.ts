@@ -5,7 +5,7 @@
  * so the shared test administrator keeps signing in with a password alone.
  */
 import type { Page } from "@playwright/test";
-import { expect, openAdmin, readOutbox, test, unique, waitForHydration } from "./admin-helpers.ts";
+import { expect, expectNoAxeViolations, openAdmin, readOutbox, test, unique, waitForHydration } from "./admin-helpers.ts";
 import { totpCode } from "../support/totp.ts";
 
 const PASSWORD = "two factor password 9";
@@ -22,7 +22,8 @@ async function signOut(page: Page): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith("/admin"));
 }
 
-test("a person sets up two-factor sign-in, then signs in with an app's code and with a recovery code", async ({ page, browser, baseURL }) => {
+test("a person sets up two-factor sign-in, then signs in with an app's code and with a recovery code", async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(60_000);
   const tag = unique();
   const email = `twofactor-${tag}@example.org`;
   await openAdmin(page, "/admin/people");
@@ -64,6 +65,7 @@ test("a person sets up two-factor sign-in, then signs in with an app's code and 
   await signOut(person);
   await signInWithPassword(person, email);
   await expect(person).toHaveURL(/\/login\?step=code/);
+  await expectNoAxeViolations(person, testInfo, "/login?step=code");
   await person.getByLabel("Code", { exact: true }).fill("123");
   await person.getByRole("button", { name: "Verify" }).click();
   await expect(person.getByRole("alert")).toContainText("That code is not right");

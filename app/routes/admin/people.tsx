@@ -171,7 +171,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
               </button>
             </Form>
             <p>
-              <Link to={`${BASE}?remove=${encodeURIComponent(p.id)}`} aria-label={`Remove ${p.email}`} preventScrollReset>
+              <Link to={`${BASE}?remove=${encodeURIComponent(p.id)}`} className="button secondary" aria-label={`Remove ${p.email}`} preventScrollReset>
                 Remove
               </Link>
             </p>
