@@ -183,7 +183,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
       {invitations.length === 0 ? (
         <p className="muted">No invitation is waiting.</p>
       ) : (
-        <ul className="cards" aria-labelledby="pending-invitations">
+        <ul className="cards people" aria-labelledby="pending-invitations">
           {invitations.map((i) => (
             <li key={i.id} className="card stack">
               <h3>{i.email}</h3>
