@@ -149,3 +149,18 @@ export async function removePerson(auth: Auth, userId: string): Promise<{ email:
   await deleteRole(db, userId);
   return { email: person.email };
 }
+
+/**
+ * Turns two-factor sign-in off for an account, from the server (`npm run admin -- reset-password`: the way back in
+ * for someone who lost both their phone and their recovery codes). They can set it up again on Your account.
+ * @returns whether it was on
+ */
+export async function turnOffTwoFactor(auth: Auth, email: string): Promise<boolean> {
+  const ctx = await auth.$context;
+  const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase());
+  if (!found) return false;
+  const wasOn = (found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
+  await deleteTwoFactorRows(databaseOf(auth), found.user.id);
+  if (wasOn) await ctx.internalAdapter.updateUser(found.user.id, { twoFactorEnabled: false });
+  return wasOn;
+}

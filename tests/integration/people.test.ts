@@ -21,7 +21,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateAuth, type Auth } from "#app/accounts/auth.server.ts";
 import { countAdministrators, getPerson, listPendingInvitations, listPeople, roleOf } from "#app/accounts/data/people.server.ts";
-import { acceptInvitation, changeRole, checkInvitation, INVITATION_TTL_MS, invite, PeopleError, removePerson } from "#app/accounts/people.server.ts";
+import { acceptInvitation, changeRole, checkInvitation, INVITATION_TTL_MS, invite, PeopleError, removePerson, turnOffTwoFactor } from "#app/accounts/people.server.ts";
 import { LAST_ADMINISTRATOR_MESSAGE } from "#app/accounts/roles.ts";
 import { THROTTLED_MESSAGE } from "#app/accounts/throttle.server.ts";
 import { loadConfig } from "#app/platform/config.server.ts";
@@ -197,6 +197,15 @@ describe.each(backends)("people on $name", ({ name, create, available }) => {
     expect((locked as APIError).statusCode).toBe(429);
     expect((locked as APIError).body?.message).toBe(THROTTLED_MESSAGE);
     await services.db.deleteFrom("sign_in_attempt").execute();
+  });
+
+  it("turns two-factor off from the server (npm run admin -- reset-password), so a password alone signs in again", async ({ skip: skipTest }) => {
+    if (skip) skipTest(`${name} is not reachable`);
+    expect(await turnOffTwoFactor(auth, ADMIN.email)).toBe(true);
+    const { cookie, response } = await signIn(ADMIN.email, ADMIN.password);
+    expect(response).not.toHaveProperty("twoFactorRedirect");
+    expect((await sessionOf(auth, cookie))?.user.email).toBe(ADMIN.email);
+    expect(await turnOffTwoFactor(auth, ADMIN.email)).toBe(false);
   });
 });
 
