@@ -1,5 +1,6 @@
 /**
- * Two-factor sign-in in the browser (issue 26 part 1): a person sets it up on "Your account" with the key an
+ * Your account and two-factor sign-in in the browser (issue 26 part 1): a person changes their display name (which
+ * People then shows) and password (a wrong current password refused), sets two-factor up on "Your account" with the key an
  * authenticator app would take (the code is computed in the test, RFC 6238, as the app would), then signs in with
  * their password and a code from the app, and another time with a recovery code. The test uses a person it invites,
  * so the shared test administrator keeps signing in with a password alone.
@@ -9,11 +10,12 @@ import { expect, expectNoAxeViolations, openAdmin, readOutbox, test, unique, wai
 import { totpCode } from "../support/totp.ts";
 
 const PASSWORD = "two factor password 9";
+const NEW_PASSWORD = "a newer password 10";
 
 async function signInWithPassword(page: Page, email: string): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
@@ -22,7 +24,7 @@ async function signOut(page: Page): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith("/admin"));
 }
 
-test("a person sets up two-factor sign-in, then signs in with an app's code and with a recovery code", async ({ page, browser, baseURL }, testInfo) => {
+test("a person edits their display name and password on Your account, sets up two-factor sign-in, then signs in with an app's code and with a recovery code", async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(60_000);
   const tag = unique();
   const email = `twofactor-${tag}@example.org`;
@@ -42,11 +44,27 @@ test("a person sets up two-factor sign-in, then signs in with an app's code and 
   await person.getByRole("button", { name: "Accept and sign in" }).click();
   await expect(person).toHaveURL("/admin/news");
 
-  // Set up: the password, then the key and the recovery codes, then a code from the app.
+  // Your account: the display name and the password.
   await person.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Your account" }).click();
   await expect(person.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await waitForHydration(person);
-  await person.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await person.getByLabel("Display name").fill(`Tess T. ${tag}`);
+  await person.getByRole("button", { name: "Save name" }).click();
+  await expect(person.getByRole("status")).toHaveText("Your name was saved.");
+  await expect(person.getByLabel("Display name")).toHaveValue(`Tess T. ${tag}`);
+  await person.getByLabel("Current password").fill("not my password");
+  await person.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+  await person.getByLabel("Repeat the new password").fill(NEW_PASSWORD);
+  await person.getByRole("button", { name: "Change password" }).click();
+  await expect(person.getByText("That password is not right")).toBeVisible();
+  await person.getByLabel("Current password").fill(PASSWORD);
+  await person.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+  await person.getByLabel("Repeat the new password").fill(NEW_PASSWORD);
+  await person.getByRole("button", { name: "Change password" }).click();
+  await expect(person.getByRole("status")).toHaveText(/Your password was changed/);
+
+  // Set up: the password, then the key and the recovery codes, then a code from the app.
+  await person.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await person.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const key = (await person.locator("dd code").first().textContent())!.trim();
   expect(key).toMatch(/^[A-Z2-7]+=*$/);
@@ -84,9 +102,10 @@ test("a person sets up two-factor sign-in, then signs in with an app's code and 
   await expect(person).toHaveURL(/\/admin/);
   await expect(person.getByRole("heading", { level: 1 })).not.toHaveText("Login");
 
-  // People shows it on.
+  // People shows it on, with the name the person chose.
   await page.goto("/admin/people");
   const card = page.getByRole("listitem").filter({ hasText: email });
+  await expect(card.getByRole("heading", { level: 3 })).toHaveText(`Tess T. ${tag}`);
   await expect(card).toContainText("Two-factor sign-in");
   await expect(card.locator("dd").filter({ hasText: /^On$/ })).toHaveCount(1);
 
