@@ -170,3 +170,28 @@ test("the last Administrator cannot be removed or made an Editor, and an expired
   await expect(page.getByRole("alert")).toHaveText(/not valid/);
   await withDatabase((db) => deleteInvitationsTo(db, email));
 });
+
+test("without JavaScript an invitation is accepted (a refused form keeping the name) and the person signed in", async ({ page, browser, baseURL }) => {
+  const tag = unique();
+  const email = `nojs-${tag}@example.org`;
+  await openAdmin(page, "/admin/people");
+  await invite(page, email, "Editor");
+  const link = await invitationLink(email);
+  const context = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
+  const person = await context.newPage();
+  await person.goto(link);
+  await person.getByLabel("Your name").fill(`No Script ${tag}`);
+  await person.getByLabel("Password", { exact: true }).fill(EDITOR_PASSWORD);
+  await person.getByLabel("Repeat the password").fill(`${EDITOR_PASSWORD}x`);
+  await person.getByRole("button", { name: "Accept and sign in" }).click();
+  // A refused form keeps the name and says what to fix; the link still works.
+  await expect(person.getByText("The two passwords are not the same")).toBeVisible();
+  await expect(person.getByLabel("Your name")).toHaveValue(`No Script ${tag}`);
+  await person.getByLabel("Password", { exact: true }).fill(EDITOR_PASSWORD);
+  await person.getByLabel("Repeat the password").fill(EDITOR_PASSWORD);
+  await person.getByRole("button", { name: "Accept and sign in" }).click();
+  await expect(person).toHaveURL("/admin/news");
+  await expect(person.getByRole("heading", { level: 1, name: "News Posts" })).toBeVisible();
+  await context.close();
+  await remove(page, email);
+});

@@ -102,6 +102,16 @@ test("a person edits their display name and password on Your account, sets up tw
   await expect(person).toHaveURL(/\/admin/);
   await expect(person.getByRole("heading", { level: 1 })).not.toHaveText("Login");
 
+  // Without JavaScript too: the code step is a plain form.
+  const plain = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await signInWithPassword(noScript, email);
+  await expect(noScript).toHaveURL(/\/login\?step=code/);
+  await noScript.getByLabel("Code", { exact: true }).fill(totpCode(key));
+  await noScript.getByRole("button", { name: "Verify" }).click();
+  await expect(noScript).toHaveURL("/admin/news");
+  await plain.close();
+
   // People shows it on, with the name the person chose.
   await page.goto("/admin/people");
   const card = page.getByRole("listitem").filter({ hasText: email });

@@ -10,8 +10,10 @@ import { INVITATION_PROBLEMS } from "#app/accounts/invitation-problems.ts";
 import { ROLE_LABELS } from "#app/accounts/roles.ts";
 
 export function meta() {
-  // The token is in the address: no search engine, and no Referer to the sites linked from the admin.
-  return [{ title: "Accept your invitation · Shoreline" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+  // The token is in the address: no search engine. (No `referrer` policy of its own: "no-referrer" makes the browser
+  // send `Origin: null` with the form, which the cross-site check refuses; the site's strict-origin-when-cross-origin
+  // never sends the query to another site.)
+  return [{ title: "Accept your invitation · Shoreline" }, { name: "robots", content: "noindex" }];
 }
 
 /** The invitee chooses the name the site shows and a password (issue 26). */
