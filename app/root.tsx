@@ -93,6 +93,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
     details = error.status === 404 ? "We couldn't find that page." : error.statusText || details;
+    // The admin guard's refusal of an Editor (issue 26) says what it is, in words (app/accounts/roles.ts).
+    if (error.status === 403 && typeof error.data === "string") [title, details] = ["Not available to Editors", `${error.data} Go back to the admin panel to choose another screen.`];
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
     stack = error.stack;
@@ -100,9 +102,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="page narrow">
       <h1>{title}</h1>
-      <p>{details}</p>
+      <p role={title === "Not available to Editors" ? "alert" : undefined}>{details}</p>
       <p>
-        <a href="/">Go to the home page</a>
+        {title === "Not available to Editors" ? <a href="/admin">Go to the admin panel</a> : <a href="/">Go to the home page</a>}
       </p>
       {stack && (
         <pre>

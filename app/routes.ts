@@ -37,6 +37,7 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("setup", "routes/auth/setup.tsx"),
+  route("invitation", "routes/auth/invitation.tsx"),
 
   // Admin screens come from their registry (app/routes/admin/screens.ts), so that the menu and the tests follow.
   route("admin", "routes/admin/layout.tsx", [

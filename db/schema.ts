@@ -240,6 +240,30 @@ export interface DemoContentTable {
   version: string;
 }
 
+/** An account's role (migration 0010): "administrator" (everything) or "editor" (the content, not people or settings). */
+export interface AccountRoleTable {
+  /** better-auth's user id. */
+  userId: string;
+  /** "administrator" | "editor" */
+  role: string;
+  /** When a session was last made for the account, ms since epoch; null when never. */
+  lastSignInAt: number | null;
+}
+
+/** An invitation to become an Administrator or Editor (migration 0010): a one-time link, its token kept hashed. */
+export interface AccountInvitationTable {
+  id: string;
+  email: string;
+  /** "administrator" | "editor" */
+  role: string;
+  /** SHA-256 of the token, hex. */
+  tokenHash: string;
+  invitedBy: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
 export interface DB {
   news_post: NewsPostTable;
   event: EventTable;
@@ -260,6 +284,8 @@ export interface DB {
   outbox_message: OutboxMessageTable;
   outbox_recipient: OutboxRecipientTable;
   demo_content: DemoContentTable;
+  account_role: AccountRoleTable;
+  account_invitation: AccountInvitationTable;
 }
 
 export type NewsPost = Selectable<NewsPostTable>;

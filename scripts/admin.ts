@@ -2,6 +2,9 @@
  * Administrator accounts from the command line:
  *   npm run admin -- add EMAIL              creates an administrator
  *   npm run admin -- reset-password EMAIL   sets a new password and ends the account's sessions
+ * Either way the account is an Administrator afterwards (issue 26: the way back in when nobody who can manage People
+ * can sign in; an Editor's account given to reset-password is made an Administrator, and its two-factor sign-in is
+ * turned off, for someone who lost their phone and recovery codes).
  * The password comes from ADMIN_PASSWORD, or is asked for on the terminal (not echoed). Like the server's start, it
  * makes the data folder, the database and the session secret of a new install. Exit codes (scripts/lib/cli.ts):
  * 0 done, 1 refused (e.g. the account exists already, or does not) or a bad configuration, 2 usage error (also a
@@ -11,6 +14,7 @@ import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { z } from "zod";
 import { ensureAdmin } from "#app/accounts/auth.server.ts";
+import { turnOffTwoFactor } from "#app/accounts/people.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/platform/passwords.ts";
 import { closeServices, createServices, prepareServices } from "#app/web/services.server.ts";
@@ -58,9 +62,10 @@ async function main(): Promise<void> {
     if (command === "add" && exists) throw new CliError(`${email} is an administrator already; use reset-password to change its password.`);
     if (command === "reset-password" && !exists) throw new CliError(`There is no administrator ${email}; use add to create one.`);
     const outcome = await ensureAdmin(services.auth, email, password);
+    if (command === "reset-password" && (await turnOffTwoFactor(services.auth, email))) console.log(`Two-factor sign-in of ${email} was turned off; it can be set up again on Your account.`);
     if (outcome === "created") console.log(`Administrator ${email} added.`);
-    else if (outcome === "updated") console.log(`Password of ${email} changed; its sessions were ended.`);
-    else console.log(`${email} already has that password; nothing changed.`);
+    else if (outcome === "updated") console.log(`Password of ${email} changed; its sessions were ended. It is an Administrator.`);
+    else console.log(`${email} already has that password; it is an Administrator.`);
   } finally {
     await closeServices(services);
   }

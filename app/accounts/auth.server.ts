@@ -6,16 +6,18 @@
  * every credential check passes through the pages that throttle and log it, and through `credentialThrottle`, the
  * plugin that counts and locks inside better-auth whichever endpoint is called.
  */
-import { betterAuth, type BetterAuthPlugin } from "better-auth";
+import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { getMigrations } from "better-auth/db/migration";
 import type { ServerConfig } from "#app/platform/config.server.ts";
-import type { DatabaseHandle } from "#app/platform/data/db.server.ts";
+import type { Database, DatabaseHandle } from "#app/platform/data/db.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
 import type { Mailer } from "#app/platform/mail/mailer.server.ts";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/platform/passwords.ts";
 import { CLIENT_ADDRESS_HEADER, clearFailures, credentialThrottle } from "./throttle.server.ts";
 import { endResetLinks } from "./data/auth-tables.server.ts";
+import { recordSignIn, setRole } from "./data/people.server.ts";
 
 /** Where a reset link leads: our own page, which takes the token in its form (no better-auth endpoint is served). */
 export function resetPasswordUrl(publicUrl: string, token: string): string {
@@ -23,6 +25,12 @@ export function resetPasswordUrl(publicUrl: string, token: string): string {
 }
 
 function authOptions(config: ServerConfig, database: DatabaseHandle, mailer: Mailer, logger: Logger) {
+  const plugins = [
+    credentialThrottle(database.db, logger),
+    // Optional two-factor sign-in (decision 024): an authenticator app's codes (TOTP) and ten recovery codes,
+    // stored encrypted with AUTH_SECRET. No "trust this device" cookie is offered by our pages.
+    twoFactor({ issuer: "Shoreline", backupCodeOptions: { amount: 10 } }),
+  ];
   return {
     appName: "Shoreline",
     baseURL: config.publicUrl,
@@ -58,6 +66,11 @@ function authOptions(config: ServerConfig, database: DatabaseHandle, mailer: Mai
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
     },
+    databaseHooks: {
+      // Every session is made by a sign-in (a password, a setup or reset link, an invitation, a two-factor code):
+      // the People screen shows when each person last signed in.
+      session: { create: { after: async (session: { userId: string }) => recordSignIn(database.db, session.userId) } },
+    },
     advanced: {
       // On https every cookie is `__Host-` prefixed (Secure, Path=/, no Domain: it cannot be set by a sub-domain);
       // better-auth's own prefix would only be `__Secure-`.
@@ -68,7 +81,7 @@ function authOptions(config: ServerConfig, database: DatabaseHandle, mailer: Mai
       // by our own calls (`authHeaders`): for the throttle and the session's record.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] as string[] },
     },
-    plugins: [credentialThrottle(database.db, logger)] as BetterAuthPlugin[],
+    plugins,
   } as const;
 }
 
@@ -89,6 +102,11 @@ export function authHeaders(request: Request, clientAddress: string): Headers {
   return headers;
 }
 
+/** The database better-auth was built over (the shared handle's Kysely instance). */
+export function databaseOf(auth: Auth): Database {
+  return (auth.options.database as { db: Database }).db;
+}
+
 /** Creates or updates better-auth's own tables (user, session, account, verification). Only adds. */
 export async function migrateAuth(auth: Auth): Promise<void> {
   const { runMigrations } = await getMigrations(auth.options);
@@ -98,6 +116,8 @@ export async function migrateAuth(auth: Auth): Promise<void> {
 /**
  * Makes sure an administrator with this email exists and has this password: created when missing, its password
  * reset (and its sessions ended) when present with another password; left alone when the password is the same.
+ * Either way the account is an Administrator afterwards (ADMIN_EMAIL, `npm run admin -- add` and /setup are the
+ * ways back in when nobody else can manage People).
  * @returns "created", "updated" or "unchanged"
  */
 export async function ensureAdmin(auth: Auth, email: string, password: string): Promise<"created" | "updated" | "unchanged"> {
@@ -111,8 +131,10 @@ export async function ensureAdmin(auth: Auth, email: string, password: string): 
   if (!found) {
     const user = await ctx.internalAdapter.createUser({ email: normalized, name: normalized, emailVerified: true }, { method: "admin" });
     await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+    await setRole(databaseOf(auth), user.id, "administrator");
     return "created";
   }
+  await setRole(databaseOf(auth), found.user.id, "administrator");
   const credential = found.accounts.find((a) => a.providerId === "credential");
   // The same password again (a restart with ADMIN_PASSWORD unchanged) changes nothing and keeps the sessions.
   if (credential?.password && (await ctx.password.verify({ hash: credential.password, password }))) return "unchanged";

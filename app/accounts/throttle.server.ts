@@ -53,6 +53,31 @@ export const CLIENT_ADDRESS_HEADER = "x-shoreline-client-address";
 
 /** better-auth's paths that check a password, counted and locked by the sign-in throttle. */
 const SIGN_IN_PATHS = new Set(["/sign-in/email"]);
+/**
+ * better-auth's paths that check a second factor during a sign-in (an authenticator app's code, a recovery code):
+ * counted with the account's failed sign-ins and locked with them (issue 26). The account is the one whose sign-in
+ * is pending, found from better-auth's `two_factor` cookie; a code checked from a signed-in session (turning
+ * two-factor on) has no such cookie and is not a sign-in.
+ */
+const CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Whether the request carries a sign-in that waits for its second factor (better-auth's signed `two_factor` cookie). */
+async function pendingSignIn(ctx: HookContext): Promise<string | null> {
+  return (await ctx.getSignedCookie(ctx.context.createAuthCookie("two_factor").name, ctx.context.secret)) || null;
+}
+
+/** The address of the account whose sign-in waits for a second factor, or "" when there is none (or it was used). */
+async function pendingSignInAccount(ctx: HookContext): Promise<string> {
+  const identifier = await pendingSignIn(ctx);
+  if (!identifier) return "";
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  if (!pending) return "";
+  const user = await ctx.context.internalAdapter.findUserById(pending.value);
+  return accountOf(user?.email);
+}
+
 /** better-auth's path that mails a reset link, counted and locked by the reset throttle. */
 const RESET_REQUEST_PATH = "/request-password-reset";
 
@@ -120,6 +145,18 @@ export function credentialThrottle(db: Database, logger: Logger): BetterAuthPlug
           }),
         },
         {
+          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = await pendingSignInAccount(ctx);
+            if (!email) return;
+            const ip = addressOf(ctx.headers);
+            if (await isThrottled(db, email, ip)) {
+              logger.warn({ email, ip }, "sign-in code throttled");
+              throw new APIError("TOO_MANY_REQUESTS", { message: THROTTLED_MESSAGE });
+            }
+          }),
+        },
+        {
           matcher: (ctx) => ctx.path === RESET_REQUEST_PATH,
           handler: createAuthMiddleware(async (ctx) => {
             const email = accountOf(ctx.body?.email);
@@ -134,6 +171,20 @@ export function credentialThrottle(db: Database, logger: Logger): BetterAuthPlug
         },
       ],
       after: [
+        {
+          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            if (!(await pendingSignIn(ctx))) return;
+            const email = await pendingSignInAccount(ctx).catch(() => "");
+            const ip = addressOf(ctx.headers);
+            const succeeded = !(ctx.context.returned instanceof Error);
+            // After a success the pending sign-in is consumed: the session made names the account.
+            const account = email || accountOf(ctx.context.newSession?.user.email);
+            if (!account) return;
+            await recordAttempt(db, account, ip, succeeded);
+            logger.info({ email: account, ip }, succeeded ? "sign-in code accepted" : "sign-in code refused");
+          }),
+        },
         {
           matcher: (ctx) => SIGN_IN_PATHS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {

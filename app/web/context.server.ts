@@ -2,14 +2,30 @@
  * Request-scoped helpers over the router context: the services, the signed-in administrator, and the guard that
  * every admin loader and action goes through.
  */
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { APIError } from "better-auth/api";
 import { authHeaders } from "#app/accounts/auth.server.ts";
+import { isTwoFactorRequired, roleOf } from "#app/accounts/data/people.server.ts";
+import { FORBIDDEN_MESSAGE, mayUse, type Access, type Role } from "#app/accounts/roles.ts";
 import { servicesContext, type Services } from "./services.server.ts";
 
+/** The person signed in for a request. */
 export interface SignedInUser {
+  /** better-auth's user id. */
   id: string;
+  /** The sign-in address. */
   email: string;
+  /**
+   * The display name the person chose (the "Your account" screen, or on accepting an invitation); what the site,
+   * feeds and mail show as author. Accounts made before names existed have their address here.
+   */
+  name: string;
+  /** Administrator or Editor (issue 26; app/accounts/roles.ts). */
+  role: Role;
+  /** Whether sign-in asks this person for a second factor. */
+  twoFactorEnabled: boolean;
+  /** An Administrator requires two-factor sign-in of everyone and this person has not set it up yet. */
+  mustSetUpTwoFactor: boolean;
 }
 
 /** The user signed in for this request, or null: set once per request by `sessionMiddleware` (root route). */
@@ -52,7 +68,13 @@ export async function lookUpSession(services: Services, request: Request, now = 
     services.logger.info({ email: session.user.email }, "session ended: absolute lifetime reached");
     return { user: null, setCookies: [] };
   }
-  return { user: { id: session.user.id, email: session.user.email }, setCookies };
+  const db = services.db;
+  const [role, required] = await Promise.all([roleOf(db, session.user.id), isTwoFactorRequired(db)]);
+  const twoFactorEnabled = (session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
+  return {
+    user: { id: session.user.id, email: session.user.email, name: session.user.name || session.user.email, role, twoFactorEnabled, mustSetUpTwoFactor: required && !twoFactorEnabled },
+    setCookies,
+  };
 }
 
 /**
@@ -91,21 +113,48 @@ export function currentUser(context: Readonly<RouterContextProvider>): SignedInU
 }
 
 /**
- * Route middleware for /admin and all its children: a guest is sent to `/login?redirect=<the path asked for>`.
- * Middleware runs before any loader or action below it, for document and data requests and for actions alike.
+ * Who may use the admin route of this request: set by `adminAccessMiddleware` from the screen registry's `access`.
+ * Unset, it is "administrator": a route the registry does not open to Editors is closed to them.
+ */
+export const adminAccessContext = createContext<Access>("administrator");
+
+/**
+ * Route middleware for /admin (before `requireAdminMiddleware`): puts in `adminAccessContext` who may use the admin
+ * path asked for, as `accessOf` (the registry's, app/routes/admin/screens.ts) says.
+ * @param accessOf the access of an admin path without "/admin/" ("settings", "subscribers/export"; "" is /admin)
+ */
+export function adminAccessMiddleware(accessOf: (adminPath: string) => Access): MiddlewareFunction<Response> {
+  return ({ request, context }) => {
+    const path = new URL(requestedPath(request), "http://shoreline.invalid").pathname;
+    context.set(adminAccessContext, accessOf(path.replace(/^\/admin\/?/, "").replace(/\/$/, "")));
+  };
+}
+
+/**
+ * Route middleware for /admin and all its children: a guest is sent to `/login?redirect=<the path asked for>`, an
+ * Editor is refused (403) where only Administrators may go. Middleware runs before any loader or action below it,
+ * for document and data requests and for actions alike.
  */
 export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   requireAdmin(context, request);
 };
 
+/** The admin screen where a person edits their own name and password and sets up two-factor sign-in. */
+export const ACCOUNT_SCREEN = "/admin/account";
+
+
 /**
- * The signed-in administrator, for an admin loader or action. Each calls it itself, so that no admin data is read
- * or written without a session even if a route is ever moved out from under the guard.
- * @throws a redirect to /login when there is none
+ * The signed-in person, for an admin loader or action. Each calls it itself, so that no admin data is read or
+ * written without a session, or by an Editor where only Administrators may go, even if a route is ever moved out
+ * from under the guard (then nothing has opened it to Editors, and only Administrators pass).
+ * @throws a redirect to /login for a guest; a redirect to the account screen while two-factor sign-in is required
+ *   and not set up; a 403 response for an Editor on an Administrator's screen
  */
 export function requireAdmin(context: Readonly<RouterContextProvider>, request: Request): SignedInUser {
   const user = context.get(userContext);
   if (!user) throw redirect(`/login?redirect=${encodeURIComponent(requestedPath(request))}`);
+  if (user.mustSetUpTwoFactor && !requestedPath(request).startsWith(ACCOUNT_SCREEN)) throw redirect(`${ACCOUNT_SCREEN}?twoFactor=required`);
+  if (!mayUse(user.role, context.get(adminAccessContext))) throw data(FORBIDDEN_MESSAGE, { status: 403 });
   return user;
 }
 

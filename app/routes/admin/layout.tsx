@@ -1,25 +1,30 @@
 import type { ReactNode } from "react";
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { getServices, requireAdmin, requireAdminMiddleware } from "#app/web/context.server.ts";
+import { adminAccessMiddleware, getServices, requireAdmin, requireAdminMiddleware } from "#app/web/context.server.ts";
 import { mailGoesToFiles } from "#app/mail/mail-settings.server.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
-import { menuOf } from "./screens.ts";
-
-/** Every /admin route, its loaders and its actions, require a signed-in administrator (spec §6). */
-export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
-
-/** The admin menu is a `nav` beside `main`, not inside it, so this layout renders `main` itself. */
-export const handle: RouteHandle = { ownMain: true };
+import { FORBIDDEN_MESSAGE, type Role } from "#app/accounts/roles.ts";
+import { accessOf, menuFor } from "./screens.ts";
 
 /**
- * Whether mail only goes to files (no SMTP from the environment or Settings → Email): every admin screen then says
- * so (issue 26). `mayConfigure`: whether the person may open Settings → Email (Administrators; an Editor sees the
- * words without the link). Every signed-in person is an Administrator until the roles of issue 26 decide it.
+ * Every /admin route, its loaders and its actions, require a signed-in administrator (spec §6); the screens the
+ * registry marks `access: "administrator"` refuse an Editor (issue 26).
+ */
+export const middleware: Route.MiddlewareFunction[] = [adminAccessMiddleware((path) => accessOf(path)), requireAdminMiddleware];
+
+/**
+ * The signed-in person's role, for the menu (an Editor sees no link to a screen they may not use), and whether mail
+ * only goes to files (no SMTP from the environment or Settings → Email): every admin screen then says so (issue 26).
+ * `mayConfigure`: whether the person may open Settings → Email (Administrators; an Editor sees the words without the link).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  return { mailToFiles: await mailGoesToFiles(getServices(context).mailRoute), mayConfigure: true };
+  const { role } = requireAdmin(context, request);
+  return {
+    role,
+    mailToFiles: await mailGoesToFiles(getServices(context).mailRoute),
+    mayConfigure: role === "administrator",
+  };
 }
 
 /** The warning every admin screen shows while mail is saved as files instead of being sent. */
@@ -38,8 +43,9 @@ function MailWarning({ mayConfigure }: { mayConfigure: boolean }) {
   );
 }
 
-const MAIN_MENU = menuOf("main");
-const SITE_MENU = menuOf("site");
+/** The admin menu is a `nav` beside `main`, not inside it, so this layout renders `main` itself. */
+export const handle: RouteHandle = { ownMain: true };
+
 
 /**
  * Sign-out also forgets what this browser kept: every IndexedDB database and the Cache Storage (spec §4). The
@@ -64,6 +70,9 @@ async function clearBrowserData() {
  * current on its own address only (`end`): Settings → Email (/admin/settings/email) is off the menu and marks none.
  */
 function AdminFrame({ children, warning }: { children: ReactNode; warning?: ReactNode }) {
+  const role = (useRouteLoaderData("routes/admin/layout") as { role: Role } | undefined)?.role;
+  const MAIN_MENU = menuFor("main", role);
+  const SITE_MENU = menuFor("site", role);
   return (
     <div className="page admin">
       <nav className="admin-menu" aria-label="Admin">
@@ -115,14 +124,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  * server's log (entry.server.tsx `handleError`); the page says only what the administrator can do.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <AdminFrame>
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <h1>{status === 404 ? "Page not found" : status === 403 ? "Not available to Editors" : "Something went wrong"}</h1>
       <p className="alert" role="alert">
-        {notFound
+        {status === 404
           ? "There is no admin screen at this address. Choose one from the menu."
-          : "This screen could not be shown. Please try again in a moment, or choose another screen from the menu."}
+          : status === 403
+            ? `${FORBIDDEN_MESSAGE} Choose another screen from the menu.`
+            : "This screen could not be shown. Please try again in a moment, or choose another screen from the menu."}
       </p>
     </AdminFrame>
   );

@@ -7,6 +7,7 @@
  * This module is read at build time by `routes.ts` and in the browser by the menu: it imports nothing but types.
  */
 import type { Topic } from "#app/platform/data/topics.ts";
+import type { Access, Role } from "#app/accounts/roles.ts";
 
 /** Which menu a screen is linked from: the specification's own menu, or the "Site" group of the fixed content. */
 export type MenuGroup = "main" | "site";
@@ -53,6 +54,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "beach-advisory", file: "routes/admin/beach-advisory.tsx", heading: "Beach Advisory", menu: { group: "site", label: "Advisory" }, topic: "measurements" },
   { path: "subscribers", file: "routes/admin/subscribers.tsx", heading: "Subscribers", menu: { group: "site" }, emptyText: "There are no subscribers yet.", access: "administrator" },
   { path: "demo-content", file: "routes/admin/demo-content.tsx", heading: "Demo Content", menu: { group: "site", label: "Demo content" }, topic: "site", access: "administrator" },
+  { path: "people", file: "routes/admin/people.tsx", heading: "People", menu: { group: "site" }, access: "administrator" },
+  { path: "account", file: "routes/admin/account.tsx", heading: "Your account", menu: { group: "site" } },
 ];
 
 /**
@@ -63,6 +66,26 @@ export const ADMIN_ENDPOINTS: readonly { path: string; file: string; access?: "a
   { path: "documents/upload", file: "routes/admin/documents-upload.ts" },
   { path: "subscribers/export", file: "routes/admin/subscribers-export.ts", access: "administrator" },
 ];
+
+/**
+ * Who may use the admin path `adminPath` (under /admin, no leading slash: "settings", "subscribers/export",
+ * "" for /admin itself): the `access` of the longest screen or endpoint path it is or lies under; "everyone"
+ * (Administrators and Editors) when that entry says nothing. A path no entry covers is for Administrators
+ * (nothing opened it to Editors); /admin itself, which only sends on to the first screen, is for everyone.
+ */
+export function accessOf(adminPath: string, entries: readonly { path: string; access?: "administrator" }[] = [...ADMIN_SCREENS, ...ADMIN_ENDPOINTS]): Access {
+  if (adminPath === "") return "everyone";
+  const covering = entries.filter((e) => adminPath === e.path || adminPath.startsWith(`${e.path}/`)).sort((a, b) => b.path.length - a.path.length);
+  const entry = covering[0];
+  if (!entry) return "administrator";
+  // An endpoint under an Administrator's screen is theirs too, whatever it says.
+  return covering.some((e) => e.access === "administrator") ? "administrator" : "everyone";
+}
+
+/** The menu of `group` as a person with `role` sees it: without the screens they may not use. */
+export function menuFor(group: MenuGroup, role: Role | undefined): { to: string; label: string }[] {
+  return menuOf(group, role === "administrator" ? ADMIN_SCREENS : ADMIN_SCREENS.filter((s) => s.access !== "administrator"));
+}
 
 /** The screen's address: "/admin/news". */
 export function screenUrl(screen: Pick<AdminScreen, "path">): string {

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/email";
 import { currentUser, getServices } from "#app/web/context.server.ts";
+import { FORBIDDEN_MESSAGE } from "#app/accounts/roles.ts";
 import { sendMemberEmail } from "#app/mail/member-mail.server.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 
@@ -29,6 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ message: "Method not allowed" }, { status: 405 });
   const user = currentUser(context);
   if (!user) return data({ message: "Sign in as an administrator to send member email" }, { status: 401 });
+  // Member email is an Administrator's (the Email Members screen is `access: "administrator"`, decision 023); so is
+  // this, its worker address, and someone required to set up two-factor sign-in has not done so yet.
+  if (user.role !== "administrator" || user.mustSetUpTwoFactor) return data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
   if (request.headers.get("target-audience") !== "MEMBERS") {
     return data({ message: "Unknown audience: only Target-Audience MEMBERS is served" }, { status: 400 });
   }
