@@ -256,7 +256,8 @@ describe.each(backends)("the upgrade to roles on $name", ({ name, available }) =
 
       const services = createServices(loadConfig(env), logger);
       try {
-        expect(await prepareServices(services)).toEqual(["0010-people"]);
+        // Every migration after the release before runs, 0010 first (later ones come with later work).
+        expect((await prepareServices(services))[0]).toBe("0010-people");
         const people = await listPeople(services.db);
         expect(people).toEqual([expect.objectContaining({ email: "old@heronlake.example.org", role: "administrator", lastSignInAt: 1_700_000_000_000, twoFactorEnabled: false })]);
         const { response } = await services.auth.api.signInEmail({ body: { email: "old@heronlake.example.org", password: "old password 1" }, returnHeaders: true });
