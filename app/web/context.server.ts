@@ -10,6 +10,8 @@ import { servicesContext, type Services } from "./services.server.ts";
 export interface SignedInUser {
   id: string;
   email: string;
+  /** better-auth's `user.name`: the person's display name (the sign-in address for accounts made before names). */
+  name: string;
 }
 
 /** The user signed in for this request, or null: set once per request by `sessionMiddleware` (root route). */
@@ -52,7 +54,7 @@ export async function lookUpSession(services: Services, request: Request, now = 
     services.logger.info({ email: session.user.email }, "session ended: absolute lifetime reached");
     return { user: null, setCookies: [] };
   }
-  return { user: { id: session.user.id, email: session.user.email }, setCookies };
+  return { user: { id: session.user.id, email: session.user.email, name: session.user.name ?? "" }, setCookies };
 }
 
 /**
