@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { dateField, textField } from "#app/platform/text/forms.ts";
 import { isIsoDate } from "#app/platform/text/dates.ts";
-import { PUBLISH_CHOICES, type PublishChoice } from "./publication.ts";
+import { LOCAL_TIME, PUBLISH_CHOICES, type PublishChoice } from "./publication.ts";
 
 /** News post form (spec §5: no required fields). */
 export function newsPostSchema(today: string, defaultAuthor: string) {
@@ -48,17 +48,16 @@ const publicationFields = {
     .default("now")
     .transform((v) => v || "now")
     .refine((v): v is PublishChoice => (PUBLISH_CHOICES as readonly string[]).includes(v), "Please choose when to publish"),
-  publishAt: z.string().trim().max(16, "Please enter a date and time").default(""),
+  publishAt: z.string().trim().max(19, "Please enter a date and time").default(""),
   announce: z
     .string()
     .default("")
     .transform((v) => v === "on"),
 };
 
-/** A set time is required when "At a set time" is chosen: a real date and a time, "YYYY-MM-DDTHH:MM". */
+/** A set time is required when "At a set time" is chosen: a real date and a time, "YYYY-MM-DDTHH:MM" (seconds optional). */
 function checkSetTime(value: { publish: string; publishAt: string }, ctx: z.RefinementCtx) {
-  const [date = "", time = ""] = value.publishAt.split("T");
-  if (value.publish === "at" && !(isIsoDate(date) && /^([01]\d|2[0-3]):[0-5]\d$/.test(time))) {
+  if (value.publish === "at" && !(LOCAL_TIME.test(value.publishAt) && isIsoDate(value.publishAt.slice(0, 10)))) {
     ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Please enter the date and time to publish at" });
   }
 }

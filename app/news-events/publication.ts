@@ -49,18 +49,18 @@ export function publicationColumns(choice: PublishChoice, at: number | null, now
   return { draft: 0, publishAt: kept, live: 1 };
 }
 
-/** "2026-11-27T14:30": a `datetime-local` value. */
-const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
+/** "2026-11-27T14:30" or, with seconds, "2026-11-27T14:30:15": a `datetime-local` value. */
+export const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
 /**
- * The instant of a `datetime-local` value ("YYYY-MM-DDTHH:MM") read in a time zone.
+ * The instant of a `datetime-local` value ("YYYY-MM-DDTHH:MM", seconds optional) read in a time zone.
  * @returns ms since epoch, or null when the value is not such a time
  */
 export function instantOf(local: string, timeZone: string): number | null {
   const match = LOCAL_TIME.exec(local.trim());
   if (!match) return null;
-  const [y, m, d, h, min] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const at = new TZDate(y, m - 1, d, h, min, 0, timeZone);
+  const [y, m, d, h, min, sec = 0] = match.slice(1).map((v) => (v === undefined ? undefined : Number(v))) as [number, number, number, number, number, number?];
+  const at = new TZDate(y, m - 1, d, h, min, sec, timeZone);
   if (at.getMonth() !== m - 1 || at.getDate() !== d) return null;
   return at.getTime();
 }
