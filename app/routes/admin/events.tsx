@@ -59,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  adminRequest(args); // a guest is sent to /login before the form is read
   const fields = formFields(await args.request.formData());
   if (fields.intent === "preview" || fields.intent === "test") {
     return mailPreviewAction(args, fields, (user, today, name) => eventFormSchema(today, displayNameOf(user) || name), (services, event, id) =>
