@@ -12,6 +12,7 @@ import type { Page } from "@playwright/test";
 import { sql } from "kysely";
 import { E2E_ADMIN, expect, expectModal, expectNoModal, openAdmin, readOutbox, test, unique, withDatabase } from "./admin-helpers.ts";
 import { deleteNewsPost } from "#app/news-events/data/news.server.ts";
+import { deleteEvent } from "#app/news-events/data/events.server.ts";
 import { confirmSubscriber, deleteSubscriber, requestSubscription } from "#app/mail/data/subscribers.server.ts";
 import { publicPageAddresses } from "#app/routes/public/pages.ts";
 
@@ -81,6 +82,8 @@ test.describe("publishing news", () => {
       for (const id of subscribers) await deleteSubscriber(db, id);
       const posts = await db.selectFrom("news_post").select(["id", "title"]).execute();
       for (const post of posts) if (post.title.includes(tag)) await deleteNewsPost(db, post.id);
+      const events = await db.selectFrom("event").select(["id", "title"]).execute();
+      for (const event of events) if (event.title.includes(tag)) await deleteEvent(db, event.id);
       await sql`UPDATE "user" SET name = ${E2E_ADMIN.email} WHERE email = ${E2E_ADMIN.email}`.execute(db);
     });
   });
@@ -196,5 +199,23 @@ test.describe("publishing news", () => {
     expect(await everyPublicOutput(visitor)).not.toContain(title);
     await settle(page);
     expect(await mailsAbout(title)).toHaveLength(1);
+  });
+
+  test("a draft event is in no page, calendar or feed and mails nobody; the Events list says Draft", async ({ page, visitor }) => {
+    const title = `Draft regatta ${tag}`;
+    await openAdmin(page, "/admin/events");
+    await page.getByRole("link", { name: "Add Event", exact: true }).click();
+    const modal = await expectModal(page, "Add a New Event");
+    await modal.getByLabel("Title", { exact: true }).fill(title);
+    await modal.getByLabel("Publish", { exact: true }).selectOption({ label: "Save as draft (not on the site)" });
+    await modal.getByLabel(/^Email this to the \d+ events subscribers?$/).check();
+    await modal.getByRole("button", { name: "Add Event", exact: true }).click();
+    await expectNoModal(page);
+    await expect(row(page, title)).toContainText("Draft");
+    const id = await withDatabase(async (db) => (await db.selectFrom("event").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id);
+    expect((await visitor.request.get(`/events/${id}.ics`)).status()).toBe(404);
+    expect(await everyPublicOutput(visitor)).not.toContain(title);
+    await settle(page);
+    expect(await mailsAbout(title)).toEqual([]);
   });
 });
