@@ -253,6 +253,18 @@ export interface OutboxRecipientTable {
   sentAt: number | null;
 }
 
+/**
+ * A row the demo seed wrote (migration 0014, decision 028): `kind` names its table ("news_post", "event",
+ * "measurement", "site_item", "banner", "image") or "setting" for a page text, `id` its id (a setting's key), and
+ * `version` what it was when seeded (its updated/created instant as text, a setting's value). A row whose version
+ * has changed since was edited by the board and is no longer demo content.
+ */
+export interface DemoContentTable {
+  kind: string;
+  id: string;
+  version: string;
+}
+
 export interface DB {
   news_post: NewsPostTable;
   event: EventTable;
@@ -272,6 +284,7 @@ export interface DB {
   mail_suppression: MailSuppressionTable;
   outbox_message: OutboxMessageTable;
   outbox_recipient: OutboxRecipientTable;
+  demo_content: DemoContentTable;
   announcement: AnnouncementTable;
 }
 

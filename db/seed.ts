@@ -27,6 +27,7 @@ import { faq } from "#content/faq.ts";
 import montroseCsv from "./data/montrose-beach-ecoli-2013-2015.csv?raw";
 import type { Storage } from "#app/platform/files/storage.server.ts";
 import { storeImage } from "#app/platform/files/images.server.ts";
+import { markDemoContent } from "#app/platform/data/demo-content.server.ts";
 import board1 from "#content/images/board-1.svg?raw";
 import board2 from "#content/images/board-2.svg?raw";
 import board3 from "#content/images/board-3.svg?raw";
@@ -93,6 +94,7 @@ export async function seedOnce(db: Database, mode: "demo" | "none", now = new Da
 async function upgradeSiteContent(db: Database, seeded: string, now: Date, images?: Storage): Promise<void> {
   if (await getSetting(db, SETTING_KEYS.siteContentSeededAt)) return;
   if (seeded !== "none") await seedSiteContent(db, now.getTime(), images);
+  if (seeded !== "none") await markDemoContent(db, AUTHOR, now.getTime());
   await setSetting(db, SETTING_KEYS.siteContentSeededAt, seeded === "none" ? "none" : now.toISOString());
 }
 
@@ -171,4 +173,6 @@ export async function seedDemo(db: Database, now = new Date(), images?: Storage)
   await importMeasurements(db, recentRealReadings(today), at);
   await seedSiteContent(db, at, images);
   await setSetting(db, SETTING_KEYS.siteContentSeededAt, now.toISOString());
+  // What the seed wrote, so that "Remove demo content" (and /setup's empty site) can tell it from the board's (decision 028).
+  await markDemoContent(db, AUTHOR, at);
 }

@@ -16,7 +16,7 @@ import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { getAnnouncedBeachState, swapAnnouncedBeachState } from "./data/advisory.server.ts";
 import { currentBeachState } from "./state.server.ts";
 import type { BeachState } from "./state.ts";
-import { CAUTION_THRESHOLD, CLOSED_THRESHOLD, READING_UNIT, STALE_AFTER_DAYS, STATUS_MEANING } from "./status.ts";
+import { CAUTION_THRESHOLD, CLOSED_THRESHOLD, READING_UNIT, STALE_AFTER_DAYS, STATUS_MEANING, type BeachStatus } from "./status.ts";
 
 /** An alert's subject and bodies. */
 export interface BeachAlert {
@@ -26,8 +26,32 @@ export interface BeachAlert {
 }
 
 /**
+ * The colours of each status in mail, as the public pages' status badge shows them (app/app.css `.status-badge`):
+ * background and text, with a contrast of at least 4.5:1. Inline, because mail programs drop style sheets.
+ */
+export const STATUS_MAIL_COLOURS: Record<BeachStatus | "Stale", { background: string; color: string }> = {
+  Open: { background: "#15803d", color: "#ffffff" },
+  Caution: { background: "#fb923c", color: "#1c1917" },
+  Closed: { background: "#b91c1c", color: "#ffffff" },
+  Error: { background: "#4b5563", color: "#ffffff" },
+  Stale: { background: "#4b5563", color: "#ffffff" },
+};
+
+/**
+ * The status as the HTML alert opens with it (issue 26): a block in the status's colour with its word and what it
+ * means ("Closed · Stay out of the water."), so the colour is never the only sign.
+ */
+function statusBlock(label: string, colours: { background: string; color: string }, meaning: string): string {
+  return (
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px"><tr>` +
+    `<td style="background:${colours.background};color:${colours.color};padding:12px 16px;border-radius:8px;font-size:18px">` +
+    `<strong style="font-size:22px">${escapeHtml(label)}</strong><br>${escapeHtml(meaning)}</td></tr></table>`
+  );
+}
+
+/**
  * The alert for `state` (after `previousKey`): the status, the reading with its date, what it means, and a link to
- * the beach section of /the-lake.
+ * the beach section of /the-lake. The HTML opens with the status in its colour and words (`statusBlock`).
  */
 export function composeBeachAlert(state: BeachState, previousKey: string, options: { beachName: string; publicUrl: string }): BeachAlert {
   const { beachName, publicUrl } = options;
@@ -37,10 +61,13 @@ export function composeBeachAlert(state: BeachState, previousKey: string, option
   const reading = state.latest
     ? `Latest reading: ${formatNumber(state.latest.value, 1)} E. coli ${READING_UNIT}, sampled ${longDate(state.latest.date)}.`
     : "There is no reading yet.";
+  let shown: { label: string; colours: { background: string; color: string }; meaning: string };
   if (state.advisory) {
+    shown = { label: state.advisory.status, colours: STATUS_MAIL_COLOURS[state.advisory.status], meaning: STATUS_MEANING[state.advisory.status] };
     subject = `Beach advisory at ${beachName}: ${state.advisory.status}`;
     paragraphs.push(`The board has posted an advisory: ${beachName} is ${state.advisory.status}.`, `Reason: ${state.advisory.reason}`, STATUS_MEANING[state.advisory.status], reading);
   } else if (state.latest?.stale) {
+    shown = { label: "No recent sample", colours: STATUS_MAIL_COLOURS.Stale, meaning: "Check the site before swimming." };
     subject = `Beach status at ${beachName}: no recent sample`;
     paragraphs.push(
       `The latest sample at ${beachName} is more than ${STALE_AFTER_DAYS} days old and may not reflect current conditions.`,
@@ -49,6 +76,7 @@ export function composeBeachAlert(state: BeachState, previousKey: string, option
     );
   } else {
     const status = state.status ?? "Error";
+    shown = { label: status, colours: STATUS_MAIL_COLOURS[status], meaning: STATUS_MEANING[status] };
     subject = `Beach status at ${beachName}: ${status}`;
     if (previousKey.startsWith("advisory:")) paragraphs.push("The board has lifted its advisory.");
     paragraphs.push(`${beachName} is now ${status}. ${STATUS_MEANING[status]}`, reading);
@@ -57,7 +85,7 @@ export function composeBeachAlert(state: BeachState, previousKey: string, option
     `What the statuses mean: Open below ${CAUTION_THRESHOLD} E. coli ${READING_UNIT} (the EPA Beach Action Value), Caution from ${CAUTION_THRESHOLD}, Closed above ${CLOSED_THRESHOLD}.`,
   );
   const text = `${paragraphs.join("\n\n")}\n\nThe latest readings: ${link}`;
-  const html = `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(link)}">The latest readings</a></p>`;
+  const html = `${statusBlock(shown.label, shown.colours, shown.meaning)}${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(link)}">The latest readings</a></p>`;
   return { subject, text, html };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The beach readings as an Atom feed (/beach.atom): one entry per reading with its status (app/beach/status.ts).
  */
+import { endSentence } from "#app/platform/text/text.ts";
 import type { Measurement } from "#db/schema.ts";
 import { entryId, htmlText, newFeed, type FeedSite } from "#app/platform/http/atom.server.ts";
 import { formatNumber } from "#app/platform/text/format.ts";
@@ -22,7 +23,7 @@ export function beachAtom(readings: readonly Measurement[], site: FeedSite & { b
     path: "/beach.atom",
     page: "/the-lake#beach",
     title: `${site.beachName}: E. coli readings`,
-    description: `Water-quality readings (E. coli ${READING_UNIT}) at ${site.beachName}, from ${site.name}.`,
+    description: endSentence(`Water-quality readings (E. coli ${READING_UNIT}) at ${site.beachName}, from ${site.name}`),
     updated: readings.reduce((latest, r) => Math.max(latest, r.createdAt), readings.length ? 0 : now),
   });
   for (const reading of readings) {

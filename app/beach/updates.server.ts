@@ -9,7 +9,7 @@ import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
 import type { MailServices } from "#app/mail/outbox.server.ts";
 import { queueBeachAlertIfChanged } from "./alerts.server.ts";
 import { liftBeachAdvisory, postBeachAdvisory, type BeachAdvisory } from "./data/advisory.server.ts";
-import { addMeasurement, deleteMeasurement, importMeasurements, type Measurement, type MeasurementInput } from "./data/readings.server.ts";
+import { addMeasurement, deleteMeasurement, deleteMeasurements, importMeasurements, type Measurement, type MeasurementInput } from "./data/readings.server.ts";
 
 /** What the beach's writes need of the services: the database, the log, the site's address (for the alert's link) and the outbox. */
 export type BeachServices = Pick<MailServices, "db" | "logger" | "outbox"> & { config: Pick<MailServices["config"], "publicUrl"> };
@@ -57,6 +57,17 @@ export async function importReadings(
 /** Deletes a reading (false when no reading has that id), and announces the state that leaves. */
 export async function deleteReading(services: BeachServices, id: string, now = Date.now()): Promise<boolean> {
   return (await changeBeach(services, now, (trx) => deleteMeasurement(trx, id))).result;
+}
+
+/**
+ * Deletes many readings at once (the admin list's "Delete selected"), all or none, and announces the state that
+ * leaves: one alert at most for the whole batch. Also removes the demo's readings (app/web/demo-content.server.ts);
+ * runs in the caller's transaction when its services carry one.
+ * @returns how many were deleted and the alert's recipients (null when the state did not change)
+ */
+export async function deleteReadings(services: BeachServices, ids: readonly string[], now = Date.now()): Promise<{ deleted: number; alerted: number | null }> {
+  const { result, alerted } = await changeBeach(services, now, (trx) => deleteMeasurements(trx, ids));
+  return { deleted: result, alerted };
 }
 
 /** Posts (or replaces) the board's advisory, and announces it. */

@@ -31,3 +31,36 @@ export const subscribeSchema = z
     ...LIST_CHOICES,
   })
   .refine((v) => SUBSCRIBER_LISTS.some((list) => v[`list-${list}`]), { message: "Choose at least one list", path: ["lists"] });
+
+/**
+ * Settings → Email (issue 26): the SMTP server (host "" for none: mail is saved as files), its login, the sender,
+ * and the address a test message goes to. The password is never shown back: left empty, the saved one is kept.
+ */
+export const mailSettingsSchema = z.object({
+  host: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253, "That name is too long")
+    .default("")
+    .refine((v) => v === "" || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(v), "Please enter the server's name, like smtp.example.org"),
+  port: z.coerce
+    .number({ error: "Please enter the port, a number such as 587" })
+    .int("Please enter the port, a number such as 587")
+    .min(1, "Please enter a port from 1 to 65535")
+    .max(65535, "Please enter a port from 1 to 65535"),
+  security: z.enum(["starttls", "tls", "none"], { error: "Please choose how the connection is protected" }).default("starttls"),
+  user: z.string().trim().max(254, "That user name is too long").default(""),
+  password: z.string().max(500, "That password is too long").default(""),
+  fromAddress: z
+    .string()
+    .trim()
+    .max(254, "That address is too long")
+    .default("")
+    .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address, like board@heronlake.org"),
+  fromName: z.string().trim().max(100, "At most 100 characters").default(""),
+  testTo: z.string().trim().max(254, "That address is too long").default(""),
+});
+
+/** What Settings → Email submits, as parsed. */
+export type MailSettingsInput = z.output<typeof mailSettingsSchema>;

@@ -14,6 +14,7 @@
  * suppressed: it gets no more list mail (`classifyFailure`). The lease is renewed before each message, so it must
  * outlast one send (the SMTP timeouts are 30 s; the default lease is 120 s).
  */
+import { endSentence } from "#app/platform/text/text.ts";
 import type { Database, Dialect } from "#app/platform/data/db.server.ts";
 import { escapeHtml } from "#app/platform/text/email-body.ts";
 import type { ServerConfig } from "#app/platform/config.server.ts";
@@ -123,7 +124,7 @@ export function personalMessage(
     return { to: claimed.email, subject: claimed.subject, text: `${claimed.text}\n\n--\n${association.name}`, html: wrap(`${claimed.html}<hr><p style="color:#555;font-size:0.9em">${escapeHtml(association.name)}</p>`), messageId };
   }
   const listName = LIST_NAMES[claimed.list] ?? claimed.list;
-  const why = claimed.kind === "m" ? `You get this as a member of ${association.name}.` : `You get this because you subscribed to ${listName} from ${association.name}.`;
+  const why = claimed.kind === "m" ? endSentence(`You get this as a member of ${association.name}`) : endSentence(`You get this because you subscribed to ${listName} from ${association.name}`);
   const text = `${claimed.text}\n\n--\n${why}\nUnsubscribe: ${links.unsubscribe}\n${claimed.kind === "s" ? `Manage your subscriptions: ${links.manage}\n` : ""}`;
   const html = wrap(
     `${claimed.html}<hr><p style="color:#555;font-size:0.9em">${escapeHtml(why)}<br>` +

@@ -3,6 +3,7 @@
  * unsubscribe. Every answer to the form is the same whether the address is known or not, so the form tells no one
  * who subscribed; what differs is only the mail the address's owner gets.
  */
+import { endSentence } from "#app/platform/text/text.ts";
 import { escapeHtml } from "#app/platform/text/email-body.ts";
 import { LIST_LABELS } from "./mail-texts.ts";
 import { makeMailToken, readMailToken, type MailToken, type SubscriberList } from "./mail-tokens.server.ts";
@@ -42,7 +43,7 @@ export async function subscribe(services: MailServices, input: { email: string; 
     was === "confirmed"
       ? {
           subject: `Your subscriptions at ${name}`,
-          lines: [`Someone, probably you, asked to subscribe this address to ${name}. It is already subscribed (${lists}).`, "To change what you get, or to unsubscribe, use this link:"],
+          lines: [`${endSentence(`Someone, probably you, asked to subscribe this address to ${name}`)} It is already subscribed (${lists}).`, "To change what you get, or to unsubscribe, use this link:"],
           link: `${config.publicUrl}/subscriptions/${token("manage")}`,
           label: "Manage your subscriptions",
         }

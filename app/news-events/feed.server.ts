@@ -5,7 +5,7 @@
 import type { NewsPost } from "#db/schema.ts";
 import { entryId, htmlText, newFeed, type FeedSite } from "#app/platform/http/atom.server.ts";
 import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
-import { cleanText } from "#app/platform/text/text.ts";
+import { cleanText, endSentence } from "#app/platform/text/text.ts";
 import { publicAuthor } from "./publication.ts";
 
 /**
@@ -18,7 +18,7 @@ export function newsAtom(posts: readonly NewsPost[], site: FeedSite, now = Date.
     path: "/news.atom",
     page: "/news-events",
     title: `${site.name}: news`,
-    description: `News from ${site.name}.`,
+    description: endSentence(`News from ${site.name}`),
     updated: posts.reduce((latest, p) => Math.max(latest, p.updated), posts.length ? 0 : now),
   });
   for (const post of posts) {

@@ -33,7 +33,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`).optional()),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
-  MAIL_FROM: z.string().trim().min(3).default("Shoreline <no-reply@shoreline.invalid>"),
+  MAIL_FROM: optionalString.pipe(z.string().min(3).optional()),
   DKIM_DOMAIN: optionalString.pipe(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name, e.g. heronlake.org").optional()),
   DKIM_SELECTOR: optionalString.pipe(z.string().regex(/^[a-z0-9._-]+$/i, "must be a DNS label, e.g. shoreline").optional()),
   DKIM_PRIVATE_KEY_FILE: optionalString,
@@ -89,8 +89,13 @@ export interface Config {
    */
   authSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
+  /** SMTP_URL: when set, it wins over the SMTP server saved in Settings → Email (which then shows it read-only). */
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /**
+   * MAIL_FROM: when set, it wins over the sender saved in Settings → Email; undefined, the sender is the saved one,
+   * by default the association's name at `DEFAULT_SENDER_ADDRESS`.
+   */
+  mailFrom: string | undefined;
   /** DKIM signing of outgoing mail: all three of DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE, or undefined. */
   dkim: { domain: string; selector: string; privateKeyFile: string } | undefined;
   /**
@@ -109,6 +114,9 @@ export interface Config {
   logLevel: string;
   production: boolean;
 }
+
+/** The sender's address while neither MAIL_FROM nor Settings → Email names one. */
+export const DEFAULT_SENDER_ADDRESS = "no-reply@shoreline.invalid";
 
 /** Why a server on PostgreSQL refuses to start without AUTH_SECRET. */
 export const AUTH_SECRET_REQUIRED =

@@ -27,12 +27,14 @@ export interface FormFieldProps {
   /** Attributes the schema cannot say. */
   autoComplete?: string;
   placeholder?: string;
-  inputMode?: "decimal" | "numeric" | "email" | "text";
+  inputMode?: "decimal" | "numeric" | "email" | "text" | "url";
   accept?: string;
   /** Latest date or largest number allowed, when it depends on the day (a sample date is not in the future). */
   max?: string | number;
   /** Overrides the schema's `required` (a field the server fills in when left empty). */
   required?: boolean;
+  /** Shown but not editable (a value the server's environment sets, e.g. Settings → Email under SMTP_URL). */
+  readOnly?: boolean;
   /** Called with the value as it is typed (a live hint such as a password's length). */
   onValue?: (value: string) => void;
   /** The hint changes as the field is typed in: screen readers are told (aria-live). */
@@ -60,6 +62,7 @@ export function FormField(props: FormFieldProps) {
     minLength: limits.minLength,
     placeholder: props.placeholder,
     autoComplete: props.autoComplete,
+    readOnly: props.readOnly,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
     onChange: props.onValue ? (event: { currentTarget: { value: string } }) => props.onValue?.(event.currentTarget.value) : undefined,
@@ -122,27 +125,5 @@ export function formFieldsOf(limits: Record<string, FieldLimits>, result: FormRe
   return (name: string) => ({ name, limits, result, defaultValue: values?.[name] });
 }
 
-/**
- * The association's time zone, chosen from every IANA zone (shown with spaces for underscores), with its error
- * tied to it like a `FormField`'s.
- */
-export function TimeZoneField({ zones, result, defaultValue }: { zones: readonly string[]; result?: FormResult | null; defaultValue: string }) {
-  const error = result?.fieldErrors?.timeZone;
-  return (
-    <div>
-      <label htmlFor="timeZone">Time zone</label>
-      <select id="timeZone" name="timeZone" defaultValue={result?.values?.timeZone ?? defaultValue} aria-invalid={error ? true : undefined} aria-describedby={error ? "timeZone-error" : undefined}>
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll("_", " ")}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id="timeZone-error" className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The association's time zone: app/ui/TimeZoneField.tsx (grouped by region, the browser's own first). */
+export { TimeZoneField } from "./TimeZoneField.tsx";

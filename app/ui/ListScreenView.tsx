@@ -1,11 +1,11 @@
 import { AdminList, type Column } from "./AdminList.tsx";
-import { ConfirmModal } from "./ConfirmModal.tsx";
+import { BulkDeleteConfirm, ConfirmModal } from "./ConfirmModal.tsx";
 import type { ReactNode } from "react";
 import { EditModal, ListHead, type FormEncType } from "./EditModal.tsx";
 import { FormAlert, FormField, formFieldsOf, type FormFieldProps } from "./FormField.tsx";
 import { MarkdownField } from "./MarkdownField.tsx";
 import type { FieldLimits, FormResult } from "#app/platform/text/forms.ts";
-import { listHref, type Page } from "#app/platform/http/list-query.ts";
+import { listHref, type BulkDeleteAsk, type Page } from "#app/platform/http/list-query.ts";
 
 /** What a list screen's page shows, from its loader (`loadList`) and action (`listAction`). */
 export interface ListScreenViewProps<Row extends { id: string; title: string }, S extends string> {
@@ -16,7 +16,9 @@ export interface ListScreenViewProps<Row extends { id: string; title: string }, 
   editing: { id: string | null; values: Record<string, string> } | null;
   deleting: Row | null;
   limits: Record<string, FieldLimits>;
-  result: FormResult | undefined;
+  result: (FormResult & BulkDeleteAsk) | undefined;
+  /** Rows can be selected and deleted together (the screen's model has `removeMany`; from `loadList`). */
+  selectable?: boolean;
   columns: readonly Column<Row, S>[];
   empty: string;
   /** "Post": the add button says "Add Post", the modal "Add a New Post" / "Edit Post", the delete "Delete this post?". */
@@ -72,7 +74,10 @@ export function ListScreenView<Row extends { id: string; title: string }, S exte
           { label: "Delete", param: "delete" },
         ]}
         noun={[lower, props.plural]}
+        selectable={props.selectable}
+        search={`Search ${props.plural}`}
       />
+      <BulkDeleteConfirm result={result} noun={[lower, props.plural]} closeTo={here} />
       {editing && (
         <EditModal title={editing.id ? `Edit ${noun}` : `Add a New ${noun}`} closeTo={here} id={editing.id} submitLabel={editing.id ? "Save Changes" : `Add ${noun}`} encType={props.encType}>
           <FormAlert result={result} />

@@ -8,7 +8,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getServices, requireAdmin, type SignedInUser } from "./context.server.ts";
 import { formFields, formLimits, parseForm, type FieldLimits, type FormResult } from "#app/platform/text/forms.ts";
-import { listHref, readListQuery, type ListQuery, type Page } from "#app/platform/http/list-query.ts";
+import { BULK_INTENTS, cleanIds, DELETED_PARAM, listHref, MAX_BULK_IDS, readListQuery, selectedIds, type BulkDeleteAsk, type ListQuery, type Page } from "#app/platform/http/list-query.ts";
 import type { Services } from "./services.server.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
@@ -53,6 +53,11 @@ export interface ListModel<Row extends { id: string }, Input, S extends string> 
   /** Changes a record; given the services too, so that it may also announce it (a draft published with its mail). */
   update?(db: Services["db"], id: string, input: Input, by: Writer, services: Services): Promise<boolean>;
   remove(services: Services, id: string): Promise<boolean>;
+  /**
+   * Removes many rows in one transaction with one change signal ("Delete selected"); ids of rows gone are skipped.
+   * A screen without it offers no selection. @returns how many were removed
+   */
+  removeMany?(services: Services, ids: readonly string[]): Promise<number>;
   /** Moves a row one place up or down in the list's order; false when it is gone. */
   move?(db: Services["db"], id: string, direction: "up" | "down", by: string): Promise<boolean>;
 }
@@ -82,6 +87,8 @@ export interface ListScreen<Row extends { id: string }, Input, S extends string,
   /** The edit form of an existing record. */
   toForm?(row: Row): Values;
   messages: { delete: string; save?: string };
+  /** What "Delete selected" calls the rows: ["post", "posts"] ("Delete 3 posts?"). */
+  plural?: NounPair;
 }
 
 /** What a list screen's loader gives its component. */
@@ -95,6 +102,8 @@ export interface ListData<Row, S extends string, Values> {
   deleting: Row | null;
   /** The edit form's input limits, from its schema. */
   limits: Record<string, FieldLimits>;
+  /** Rows can be selected and deleted together (the model has `removeMany`). */
+  selectable: boolean;
 }
 
 /**
@@ -127,6 +136,7 @@ export async function loadList<Row extends { id: string }, Input, S extends stri
     editing,
     deleting: deleting && project(deleting),
     limits: screen.schema ? formLimits(screen.schema(user, today)) : {},
+    selectable: screen.model.removeMany !== undefined,
   };
 }
 
@@ -166,6 +176,12 @@ export async function listAction<Row extends { id: string }, Input, S extends st
   const { user, services } = adminRequest(args);
   const fields = submitted ?? formFields(await args.request.formData());
   const back = returnTo(args.request, screen);
+  const { removeMany } = screen.model;
+  if (removeMany) {
+    const noun = screen.plural ?? [screen.noun, `${screen.noun}s`];
+    const bulk = await bulkDeleteStep(services, fields, { removeMany: (ids) => removeMany(services, ids), back, noun });
+    if (bulk) return bulk;
+  }
   if (fields.intent === "delete") {
     return deleteConfirmed(services, fields.id, (id) => screen.model.remove(services, id), screen.messages.delete, back, screen.noun);
   }
@@ -186,4 +202,45 @@ export async function listAction<Row extends { id: string }, Input, S extends st
     await screen.model.create(services, input, { userId: user.id, name: authorOf(user), email: user.email });
   }
   return redirect(back);
+}
+
+/** How the bulk-delete steps speak of the rows: "reading", "readings". */
+export type NounPair = readonly [singular: string, plural: string];
+
+/** "3 readings", "1 reading". */
+export function countOf(count: number, [one, many]: NounPair): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The two steps of "Delete selected" (issue 26), for any list screen's action: `intent=delete-selected` with the
+ * selection (`selectedIds`) answers the ids to confirm (the screen then shows "Delete 3 readings?"), and
+ * `intent=delete-selected-confirmed` with `ids` deletes them all through `removeMany`, one transaction and one change
+ * signal, then goes back to the list. Nothing selected, too many rows, or a database failure answer a message (400)
+ * and log why. Returns null for any other intent, so the caller goes on with its own.
+ * @param removeMany deletes the rows and says how many it deleted
+ */
+export async function bulkDeleteStep(
+  services: Services,
+  fields: Record<string, string>,
+  options: { removeMany(ids: string[]): Promise<number>; back: string; noun: NounPair },
+) {
+  if (fields.intent !== BULK_INTENTS.ask && fields.intent !== BULK_INTENTS.confirm) return null;
+  const ids = fields.intent === BULK_INTENTS.ask ? selectedIds(fields) : cleanIds((fields.ids ?? "").split(","));
+  if (ids.length === 0) return data<FormResult & BulkDeleteAsk>({ formError: `Select the ${options.noun[1]} to delete first.` }, { status: 400 });
+  if (ids.length > MAX_BULK_IDS) return data<FormResult & BulkDeleteAsk>({ formError: `Delete at most ${MAX_BULK_IDS} ${options.noun[1]} at a time.` }, { status: 400 });
+  if (fields.intent === BULK_INTENTS.ask) return data<FormResult & BulkDeleteAsk>({ bulkDelete: { ids } });
+  let deleted: number;
+  try {
+    deleted = await options.removeMany(ids);
+    services.logger.info({ asked: ids.length, deleted }, `${options.noun[1]} deleted together`);
+  } catch (error) {
+    services.logger.warn({ err: error, ids }, `${options.noun[1]} delete failed`);
+    return data<FormResult & BulkDeleteAsk>({ formError: `Failed to delete the ${options.noun[1]}. Please try again.` }, { status: 400 });
+  }
+  // The list says how many went ("3 readings deleted."); the parameter is not part of the list's place.
+  const [path = options.back, search = ""] = options.back.split("?", 2);
+  const params = new URLSearchParams(search);
+  params.set(DELETED_PARAM, String(deleted));
+  return redirect(`${path}?${params}`);
 }

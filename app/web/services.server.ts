@@ -9,7 +9,8 @@ import { createAuth, ensureAdmin, migrateAuth, type Auth } from "#app/accounts/a
 import { ensureAuthSecret, type Config, type ServerConfig } from "#app/platform/config.server.ts";
 import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "#app/platform/data/db.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
-import { createMailer, type DkimOptions, type Mailer } from "#app/platform/mail/mailer.server.ts";
+import { createMailer, type DkimOptions, type Mailer, type MailRoute } from "#app/platform/mail/mailer.server.ts";
+import { mailRouteSource } from "#app/mail/mail-settings.server.ts";
 import { createOutboxWorker, type OutboxWorker } from "#app/mail/outbox.server.ts";
 import type { Storage } from "#app/platform/files/storage.server.ts";
 import { createStores } from "#app/platform/files/stores.server.ts";
@@ -21,6 +22,13 @@ export interface Services {
   db: Database;
   auth: Auth;
   mailer: Mailer;
+  /**
+   * Where mail goes now and from whom: SMTP_URL and MAIL_FROM where set, else Settings → Email, else files
+   * (app/mail/mail-settings.server.ts); read again when the "settings" counter moves.
+   */
+  mailRoute: () => Promise<MailRoute>;
+  /** The DKIM key of DKIM_PRIVATE_KEY_FILE, or undefined (test messages are signed like the others). */
+  dkim: DkimOptions | undefined;
   /** Sends queued mail (app/mail/outbox.server.ts); the server starts it, scripts only queue. */
   outbox: OutboxWorker;
   /** Documents, under `$DATA_DIR/documents/`, or `<prefix>/documents/` of the bucket of STORAGE_URL. */
@@ -42,13 +50,9 @@ export function createServices(loaded: Config, logger: Logger): Services {
     dataDir: config.dataDir,
     onIdleError: (error) => logger.warn({ err: error }, "database connection lost; a new one is opened on the next query"),
   });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    outboxDir: path.join(config.dataDir, "mail"),
-    from: config.mailFrom,
-    logger,
-    dkim: readDkim(config),
-  });
+  const mailRoute = mailRouteSource(database.db, config, logger);
+  const dkim = readDkim(config);
+  const mailer = createMailer({ route: mailRoute, outboxDir: path.join(config.dataDir, "mail"), logger, dkim });
   const outbox = createOutboxWorker({
     db: database.db,
     dialect: database.dialect,
@@ -60,7 +64,7 @@ export function createServices(loaded: Config, logger: Logger): Services {
   });
   const auth = createAuth(config, database, mailer, logger);
   const { storage, images } = createStores(config);
-  return { config, logger, database, db: database.db, auth, mailer, outbox, storage, images };
+  return { config, logger, database, db: database.db, auth, mailer, mailRoute, dkim, outbox, storage, images };
 }
 
 /** The DKIM key named by DKIM_PRIVATE_KEY_FILE. @throws when the file cannot be read or holds no PEM private key */

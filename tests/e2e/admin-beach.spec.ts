@@ -228,9 +228,9 @@ test.describe("admin beach measurements", () => {
     // Nothing is saved by the preview.
     await expect(rows(page, "1999-06-01")).toHaveCount(0);
 
-    const shown = timeShown(page, "p.success", /^Imported 3 measurements; 1 duplicates skipped\.$/);
+    const shown = timeShown(page, "p.success", /^Imported 3 measurements; 1 duplicate skipped\.$/);
     await preview.getByRole("button", { name: "Import 4 readings", exact: true }).click();
-    await expect(page.getByText("Imported 3 measurements; 1 duplicates skipped.", { exact: true })).toBeVisible();
+    await expect(page.getByText("Imported 3 measurements; 1 duplicate skipped.", { exact: true })).toBeVisible();
     await expect(rows(page, "1999-06-01", "12")).toHaveCount(1);
     await expect(rows(page, "1999-06-08", "250.5")).toHaveCount(1);
     await expect(rows(page, "1999-06-15", "1,200").locator(".status-chip")).toHaveText("Closed");

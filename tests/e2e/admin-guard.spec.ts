@@ -46,6 +46,7 @@ test("guests' writes to every admin action are refused and change nothing", asyn
       ["/admin/beach-measurements", { intent: "delete", id: before.measurement.id }],
       ["/admin/banner", { intent: "save", text: marker }],
       ["/admin/banner", { intent: "delete" }],
+      ["/admin/demo-content", { intent: "remove" }],
     ];
     // A screen of the registry that the list above does not know yet still gets a guest's post.
     for (const screen of ADMIN_SCREENS) {

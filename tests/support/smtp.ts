@@ -1,5 +1,6 @@
 /**
- * A real SMTP server for the outbox tests (the smtp-server package, plain SMTP on 127.0.0.1, no authentication): it
+ * A real SMTP server for the outbox tests (the smtp-server package, plain SMTP on 127.0.0.1, no authentication unless
+ * `login` asks for one): it
  * records every RCPT TO it saw and every message it accepted (250 after DATA), can refuse chosen addresses at RCPT
  * with a given code (550 for good, 451 for now), can take its time over each message, and lets a test act on each
  * message before it is accepted (e.g. kill the sender), or refuse it.
@@ -27,6 +28,11 @@ export interface SmtpSinkOptions {
   beforeAccept?: (count: number, to: string[]) => boolean;
   /** Parse each accepted message with mailparser (`AcceptedMail.mail`) before it is recorded. */
   parse?: boolean;
+  /**
+   * Require this login (AUTH PLAIN or LOGIN, over the plain connection) before any message; a wrong one is refused
+   * with 535. Without it the server offers no AUTH.
+   */
+  login?: { user: string; password: string };
 }
 
 export interface SmtpSink {
@@ -47,9 +53,20 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const accepted: AcceptedMail[] = [];
   const refuse = new Map<string, number>();
   let dataCount = 0;
+  const login = options.login;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: !login,
+    disabledCommands: login ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
+    ...(login
+      ? {
+          allowInsecureAuth: true,
+          authMethods: ["PLAIN", "LOGIN"],
+          onAuth(auth, _session, callback) {
+            if (auth.username === login.user && auth.password === login.password) callback(null, { user: auth.username });
+            else callback(Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 }));
+          },
+        }
+      : {}),
     logger: false,
     // Many messages over one pooled connection, and two workers at once in some tests.
     maxClients: 50,

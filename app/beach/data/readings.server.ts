@@ -6,7 +6,7 @@ import { noonOf, todayIn } from "#app/platform/text/dates.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { bumpVersion, writeAndSignal } from "#app/platform/data/changes.server.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { MeasurementInput } from "../forms.ts";
 
 export type { Measurement };
@@ -71,7 +71,8 @@ export type MeasurementSort = (typeof MEASUREMENT_SORTS)[number];
 
 /** One page of readings for the admin table, sorted on the server. */
 export async function pageMeasurements(db: Database, query: ListQuery<MeasurementSort>): Promise<Page<Measurement, MeasurementSort>> {
-  const base = db.selectFrom("measurement");
+  // A search looks in the sample date as the lab writes it ("2026-05" finds May 2026).
+  const base = query.q ? db.selectFrom("measurement").where(containsText(["date"], query.q)) : db.selectFrom("measurement");
   const all = base.selectAll();
   // The id breaks ties in the same direction, so that the (timestamp, createdAt, id) index gives the order unsorted.
   const rows =
@@ -161,6 +162,17 @@ export async function importMeasurements(
     if (rows.length > 0) await bumpVersion(trx, "measurements");
     return { added: rows.length, skipped: inputs.length - rows.length };
   });
+}
+
+/**
+ * Removes the readings with these ids in one transaction with one change signal; ids no reading has are skipped.
+ * Call it through `deleteReadings` (app/beach/updates.server.ts), which announces the state that leaves.
+ * @returns how many were removed
+ */
+export async function deleteMeasurements(db: Database, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await writeAndSignal(db, "measurements", (trx) => trx.deleteFrom("measurement").where("id", "in", ids).executeTakeFirst());
+  return Number(result.numDeletedRows);
 }
 
 /** Removes a reading; returns false when no reading has that id. */

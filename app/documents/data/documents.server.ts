@@ -6,7 +6,7 @@ import type { Database } from "#app/platform/data/db.server.ts";
 import type { Storage } from "#app/platform/files/storage.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 
 export type { DocumentRecord };
 
@@ -21,7 +21,8 @@ export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 /** One page of documents for the admin list, sorted on the server. */
 export async function pageDocuments(db: Database, query: ListQuery<DocumentSort>): Promise<Page<DocumentRecord, DocumentSort>> {
-  const base = db.selectFrom("document");
+  // A search looks in what the list shows: the file's name.
+  const base = query.q ? db.selectFrom("document").where(containsText(["displayName"], query.q)) : db.selectFrom("document");
   const all = base.selectAll();
   const rows = query.sort === "name" ? all.orderBy("displayName") : query.sort === "largest" ? all.orderBy("size", "desc") : all.orderBy("created", "desc");
   return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
@@ -84,6 +85,22 @@ export async function deleteDocument(db: Database, storage: Storage, id: string)
   if (result.numDeletedRows === 0n) return false;
   await storage.remove(id);
   return true;
+}
+
+/**
+ * Deletes the documents with these ids: their records in one transaction with one change signal, then their bytes
+ * (the admin list's "Delete selected"); ids no document has are skipped.
+ * @returns how many were deleted
+ */
+export async function deleteDocuments(db: Database, storage: Storage, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await writeAndSignal(db, "documents", async (trx) => {
+    const found = await trx.selectFrom("document").select("id").where("id", "in", ids).execute();
+    if (found.length > 0) await trx.deleteFrom("document").where("id", "in", found.map((d) => d.id)).execute();
+    return found.map((d) => d.id);
+  });
+  for (const id of deleted) await storage.remove(id);
+  return deleted.length;
 }
 
 /**

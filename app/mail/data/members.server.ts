@@ -3,7 +3,7 @@ import type { Member } from "#db/schema.ts";
 import type { Database } from "#app/platform/data/db.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { bumpVersion, writeAndSignal } from "#app/platform/data/changes.server.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 
 export type { Member };
 
@@ -18,7 +18,7 @@ export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 /** One page of members for the admin list, sorted on the server. */
 export async function pageMembers(db: Database, query: ListQuery<MemberSort>): Promise<Page<Member, MemberSort>> {
-  const base = db.selectFrom("member");
+  const base = query.q ? db.selectFrom("member").where(containsText(["email"], query.q)) : db.selectFrom("member");
   const rows = query.sort === "newest" ? base.selectAll().orderBy("createdAt", "desc") : base.selectAll().orderBy("email");
   return paginate(rows.orderBy("id"), base.select((eb) => eb.fn.countAll<number>().as("n")), query);
 }
@@ -71,6 +71,16 @@ export async function unsubscribeMember(db: Database, id: string, now = Date.now
 export async function countMailableMembers(db: Database): Promise<number> {
   const row = await db.selectFrom("member").select((eb) => eb.fn.countAll<number>().as("n")).where("unsubscribedAt", "is", null).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Removes the members with these ids in one transaction with one change signal; ids no member has are skipped.
+ * @returns how many were removed
+ */
+export async function deleteMembers(db: Database, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await writeAndSignal(db, "members", (trx) => trx.deleteFrom("member").where("id", "in", ids).executeTakeFirst());
+  return Number(result.numDeletedRows);
 }
 
 /** Removes a member; returns false when no member has that id. */

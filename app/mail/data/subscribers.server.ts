@@ -183,6 +183,16 @@ export async function deleteSubscriber(db: Database, id: string): Promise<boolea
   return (await db.deleteFrom("subscriber").where("id", "=", id).executeTakeFirst()).numDeletedRows > 0n;
 }
 
+/**
+ * Removes the subscribers with these ids in one statement (the admin screen's "Delete selected"); ids no
+ * subscriber has are skipped.
+ * @returns how many were removed
+ */
+export async function deleteSubscribers(db: Database, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return Number((await db.deleteFrom("subscriber").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
+}
+
 /** Every confirmed subscriber, by address (the admin export). */
 export async function listConfirmedSubscribers(db: Database): Promise<Subscriber[]> {
   return db.selectFrom("subscriber").selectAll().where("confirmedAt", "is not", null).orderBy("email").execute();

@@ -5,7 +5,7 @@ import { noonOf } from "#app/platform/text/dates.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { EventInput } from "../forms.ts";
 import type { StoredPublication } from "./publication.server.ts";
 
@@ -64,7 +64,8 @@ export type EventSort = (typeof EVENT_SORTS)[number];
 
 /** One page of events for the admin list, sorted on the server. */
 export async function pageEvents(db: Database, query: ListQuery<EventSort>): Promise<Page<Event, EventSort>> {
-  const base = db.selectFrom("event");
+  // A search looks in what the list shows: the title and the place.
+  const base = query.q ? db.selectFrom("event").where(containsText(["title", "place"], query.q)) : db.selectFrom("event");
   let rows = base.selectAll();
   const direction = query.sort === "earliest" ? "asc" : "desc";
   // The id breaks ties in the same direction, so that the (date, startTime, id) index gives the order without a sort.
@@ -127,20 +128,32 @@ export const TOMBSTONE_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
  * calendar feed never showed it, and a tombstone would publish its title.
  */
 export async function deleteEvent(db: Database, id: string, now = Date.now()): Promise<boolean> {
+  return (await deleteEvents(db, [id], now)) > 0;
+}
+
+/**
+ * Removes the events with these ids in one transaction with one change signal, each leaving its tombstone as
+ * `deleteEvent` does (the admin list's "Delete selected"), none for an event never public; ids no event has are
+ * skipped.
+ * @returns how many were removed
+ */
+export async function deleteEvents(db: Database, ids: readonly string[], now = Date.now()): Promise<number> {
+  if (ids.length === 0) return 0;
   return writeAndSignal(db, "events", async (trx) => {
-    const found = await trx.selectFrom("event").select(["id", "title", "date", "startTime", "sequence", "draft", "publishAt"]).where("id", "=", id).executeTakeFirst();
-    if (!found) return false;
-    const { draft, publishAt, ...event } = found;
+    const found = await trx.selectFrom("event").select(["id", "title", "date", "startTime", "sequence", "draft", "publishAt"]).where("id", "in", ids).execute();
+    if (found.length === 0) return 0;
     await trx.deleteFrom("event_tombstone").where("deletedAt", "<", now - TOMBSTONE_KEPT_MS).execute();
-    if (!draft && publishAt <= now) {
+    // Only an event that was public leaves a tombstone: a draft's title never reaches the calendar feed (issue 26).
+    const wasPublic = found.filter((e) => !e.draft && e.publishAt <= now).map(({ draft: _d, publishAt: _p, ...event }) => event);
+    if (wasPublic.length > 0) {
       await trx
         .insertInto("event_tombstone")
-        .values({ ...event, sequence: event.sequence + 1, deletedAt: now })
+        .values(wasPublic.map((event) => ({ ...event, sequence: event.sequence + 1, deletedAt: now })))
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
     }
-    const result = await trx.deleteFrom("event").where("id", "=", id).executeTakeFirst();
-    return result.numDeletedRows > 0n;
+    const result = await trx.deleteFrom("event").where("id", "in", found.map((e) => e.id)).executeTakeFirst();
+    return Number(result.numDeletedRows);
   });
 }
 

@@ -5,7 +5,7 @@ import { noonOf } from "#app/platform/text/dates.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { NewsPostInput } from "../forms.ts";
 import type { StoredPublication } from "./publication.server.ts";
 
@@ -29,7 +29,8 @@ export type NewsSort = (typeof NEWS_SORTS)[number];
 
 /** One page of posts for the admin list, sorted on the server. */
 export async function pageNews(db: Database, query: ListQuery<NewsSort>): Promise<Page<NewsPost, NewsSort>> {
-  const base = db.selectFrom("news_post");
+  // A search looks in what the list shows: the title and the author.
+  const base = query.q ? db.selectFrom("news_post").where(containsText(["title", "author"], query.q)) : db.selectFrom("news_post");
   let rows = base.selectAll();
   const direction = query.sort === "oldest" ? "asc" : "desc";
   // The id breaks ties in the same direction, so that the (date, created, id) index gives the order without a sort.
@@ -84,6 +85,17 @@ export async function deleteNewsPost(db: Database, id: string): Promise<boolean>
     trx.deleteFrom("news_post").where("id", "=", id).executeTakeFirst(),
   );
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * Removes the posts with these ids, all in one transaction with one change signal (the admin list's "Delete
+ * selected"); ids no post has are skipped.
+ * @returns how many were removed
+ */
+export async function deleteNewsPosts(db: Database, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await writeAndSignal(db, "news", (trx) => trx.deleteFrom("news_post").where("id", "in", ids).executeTakeFirst());
+  return Number(result.numDeletedRows);
 }
 
 /** Whether any post exists (the demo seed writes none into a database that has one). */

@@ -4,7 +4,7 @@
  * and a rows query into one page (a page past the end is the last page).
  */
 import { describe, expect, it } from "vitest";
-import { listHref, PAGE_SIZE, readListQuery, type ListQuery } from "./list-query.ts";
+import { cleanIds, listHref, MAX_SEARCH, PAGE_SIZE, readListQuery, selectedIds, type ListQuery } from "./list-query.ts";
 import { paginate } from "#app/platform/data/paging.server.ts";
 
 const SORTS = ["newest", "oldest", "title"] as const;
@@ -29,6 +29,13 @@ describe("readListQuery", () => {
     expect(read(`?sort=${encodeURIComponent(sort)}`).sort).toBe("newest");
   });
 
+  it("reads a search (issue 26), trimmed and cut to 254 characters; an empty one is no search", () => {
+    expect(read("?q=%20heron%20&page=2")).toEqual({ page: 2, sort: "newest", defaultSort: "newest", q: "heron" });
+    expect(read("?q=%20%20")).toEqual({ page: 1, sort: "newest", defaultSort: "newest" });
+    expect(read(`?q=${"x".repeat(300)}`).q).toHaveLength(254);
+    expect(MAX_SEARCH).toBe(254);
+  });
+
   it("has 50 rows a page", () => {
     expect(PAGE_SIZE).toBe(50);
   });
@@ -50,6 +57,13 @@ describe("listHref", () => {
   it("keeps the list's place in the edit and delete links, and encodes their values", () => {
     expect(listHref("/admin/news", at(2, "oldest"), { edit: "abc" })).toBe("/admin/news?page=2&sort=oldest&edit=abc");
     expect(listHref("/admin/news", at(1, "newest"), { delete: "a b&c=d" })).toBe("/admin/news?delete=a+b%26c%3Dd");
+  });
+
+  it("keeps a search in every link: the pages, the orders, the edit and delete links", () => {
+    const searched = { ...at(2, "oldest"), q: "lake & dock" };
+    expect(listHref("/admin/news", searched)).toBe("/admin/news?page=2&sort=oldest&q=lake+%26+dock");
+    expect(listHref("/admin/news", { ...searched, page: 3 }, { edit: "abc" })).toBe("/admin/news?page=3&sort=oldest&q=lake+%26+dock&edit=abc");
+    expect(readListQuery(new URL(listHref("/admin/news", searched), "http://x.test"), SORTS)).toEqual(searched);
   });
 
   it("round-trips through readListQuery", () => {
@@ -116,5 +130,24 @@ describe("paginate", () => {
     const { calls, rowsQuery, countQuery } = fake(table);
     expect(await paginate(rowsQuery, countQuery, q(4), 10)).toMatchObject({ page: 4, pageCount: 12, pageSize: 10, rows: table.slice(30, 40) });
     expect(calls).toMatchObject({ limit: 10, offset: 30 });
+  });
+});
+
+describe("selectedIds (Delete selected, issue 26)", () => {
+  it("reads the checked rows' fields, in order, without duplicates or blanks", () => {
+    expect(selectedIds({ intent: "delete-selected", "select:a": "on", "select:b": "on", "page-ids": "a,b,c", "select: ": "on" })).toEqual(["a", "b"]);
+  });
+
+  it("takes every id of the page when only Select all is checked (no script checked the rows)", () => {
+    expect(selectedIds({ "select-all": "on", "page-ids": "a,b,,c,a" })).toEqual(["a", "b", "c"]);
+  });
+
+  it("prefers the rows checked over Select all, and selects nothing without either", () => {
+    expect(selectedIds({ "select-all": "on", "page-ids": "a,b,c", "select:b": "on" })).toEqual(["b"]);
+    expect(selectedIds({ "page-ids": "a,b,c" })).toEqual([]);
+  });
+
+  it("drops ids that are too long or hold a comma", () => {
+    expect(cleanIds(["ok", "x".repeat(201), "a,b", " spaced "])).toEqual(["ok", "spaced"]);
   });
 });

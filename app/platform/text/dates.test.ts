@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDaysTo, daysBetween, eventWindow, isIsoDate, noonOf, todayIn } from "./dates.ts";
+import { addDaysTo, dateIn, dateTimeIn, daysBetween, eventWindow, isIsoDate, noonOf, todayIn } from "./dates.ts";
 import { clockTime, longDate, shortDate } from "./format.ts";
 
 const CHICAGO = "America/Chicago";
@@ -157,5 +157,32 @@ describe("addDaysTo", () => {
   it("refuses what is not a calendar date", () => {
     expect(() => addDaysTo("2026-02-30", 1)).toThrow(RangeError);
     expect(() => addDaysTo("July 1", 1)).toThrow(RangeError);
+  });
+});
+
+describe("dateIn and dateTimeIn: an instant in the association's time zone (issue 26)", () => {
+  // 2026-11-27 05:30 UTC is still the 26th in Chicago (UTC-6 in November) and already the 27th in Berlin.
+  const nearMidnight = Date.UTC(2026, 10, 27, 5, 30);
+
+  it("gives the local calendar day, not the UTC one", () => {
+    expect(dateIn("America/Chicago", nearMidnight)).toBe("2026-11-26");
+    expect(dateIn("UTC", nearMidnight)).toBe("2026-11-27");
+    expect(dateIn("Pacific/Auckland", Date.UTC(2026, 10, 26, 11, 30))).toBe("2026-11-27");
+  });
+
+  it("writes the local day and time", () => {
+    expect(dateTimeIn("America/Chicago", nearMidnight)).toBe("Nov 26, 2026, 11:30 PM");
+    expect(dateTimeIn("Europe/Berlin", nearMidnight)).toBe("Nov 27, 2026, 6:30 AM");
+    expect(dateTimeIn("America/Chicago", Date.UTC(2026, 6, 4, 5, 0))).toBe("Jul 4, 2026, 12:00 AM");
+  });
+
+  it("says what Intl says (en-US, medium date, short time), around midnight and across daylight saving", () => {
+    const intl = (timeZone: string, instant: number) =>
+      new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(instant).replace(/\u202f/g, " ");
+    for (const timeZone of ["America/Chicago", "America/St_Johns", "Asia/Kolkata", "Australia/Lord_Howe", "UTC"]) {
+      for (let instant = Date.UTC(2026, 2, 7); instant < Date.UTC(2026, 2, 10); instant += 17 * 60 * 1000) {
+        expect(dateTimeIn(timeZone, instant), `${timeZone} ${new Date(instant).toISOString()}`).toBe(intl(timeZone, instant));
+      }
+    }
   });
 });

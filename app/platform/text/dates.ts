@@ -9,6 +9,7 @@ import { parseISO } from "date-fns/parseISO";
 import { TZDate } from "@date-fns/tz";
 
 import { ISO_DATE } from "./iso-date.ts";
+import { clockTime, shortDate } from "./format.ts";
 
 export { addDaysTo, ISO_DATE } from "./iso-date.ts";
 
@@ -27,6 +28,27 @@ export function isIsoDate(value: string): boolean {
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), timeZone), "yyyy-MM-dd");
+}
+
+/**
+ * The calendar date of an instant in a time zone: what the admin shows as the day something was changed (issue 26:
+ * the "Last changed" column showed the UTC day).
+ * @param instant ms since the Unix epoch
+ * @returns "YYYY-MM-DD"
+ */
+export function dateIn(timeZone: string, instant: number): string {
+  return todayIn(timeZone, new Date(instant));
+}
+
+/**
+ * An instant as the association reads it, in its time zone: "Nov 27, 2026, 11:48 PM", the text of
+ * `Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone })` with a plain space before
+ * AM/PM, written without Intl (decision 018) from the same tables as `shortDate` and `clockTime`.
+ * @param instant ms since the Unix epoch
+ */
+export function dateTimeIn(timeZone: string, instant: number): string {
+  const local = new TZDate(instant, timeZone);
+  return `${shortDate(format(local, "yyyy-MM-dd"))}, ${clockTime(format(local, "HH:mm"))}`;
 }
 
 /**

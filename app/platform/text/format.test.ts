@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, humanSize, longDate, monthDay, shortDate } from "./format.ts";
+import { counted, formatNumber, humanSize, longDate, monthDay, shortDate } from "./format.ts";
 
 describe("humanSize", () => {
   it.each([
@@ -87,5 +87,14 @@ describe("formatNumber as Intl's en-US NumberFormat writes it", () => {
 
   it("refuses another number of decimals", () => {
     expect(() => formatNumber(1, 3 as 2)).toThrow(RangeError);
+  });
+});
+
+describe("counted (issue 26: Import 1 reading)", () => {
+  it("writes one in the singular and every other count in the plural", () => {
+    expect(counted(1, "reading", "readings")).toBe("1 reading");
+    expect(counted("1", "duplicate", "duplicates")).toBe("1 duplicate");
+    expect(counted(0, "reading", "readings")).toBe("0 readings");
+    expect(counted(4, "reading", "readings")).toBe("4 readings");
   });
 });

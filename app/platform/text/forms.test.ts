@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formFields, formLimits, parseForm, textField } from "./forms.ts";
+import { formFields, formLimits, parseForm, textField, webAddressField, withWebScheme } from "./forms.ts";
 
 describe("formLimits", () => {
   it("reads numbers, optional and defaulted fields of any schema", () => {
@@ -57,5 +57,44 @@ describe("parseForm", () => {
     form.set("code", "a\r\nb");
     form.set("attachment", new Blob(["bytes"]), "file.txt");
     expect(formFields(form)).toEqual({ title: "Nul here", code: "a\nb" });
+  });
+});
+
+describe("webAddressField (issue 26: www.example.com is a web address)", () => {
+  const schema = z.object({ link: webAddressField("Please enter a web address") });
+  const https = z.object({ link: webAddressField("Please enter a full https:// address", { httpsOnly: true }) });
+  const read = (s: z.ZodType, link: string) => {
+    const parsed = parseForm(s, { link });
+    return parsed.ok ? (parsed.data as { link: string }).link : { refused: parsed.result.fieldErrors.link };
+  };
+
+  it.each([
+    ["www.example.com", "https://www.example.com"],
+    ["  www.example.com/about  ", "https://www.example.com/about"],
+    ["example.org:8080/x", "https://example.org:8080/x"],
+    ["//cdn.example.org", "https://cdn.example.org"],
+    ["https://www.example.com", "https://www.example.com"],
+    ["http://old.example.com", "http://old.example.com"],
+    ["", ""],
+  ])("reads %j as %j", (typed, saved) => {
+    expect(read(schema, typed)).toBe(saved);
+  });
+
+  it.each(["javascript:alert(1)", "mailto:a@example.org", "clinic", "www.example com", "ftp://example.org", "https://.example"])("refuses %j with its message", (typed) => {
+    expect(read(schema, typed)).toEqual({ refused: "Please enter a web address" });
+  });
+
+  it("keeps http:// out where https is required, but still adds https:// to a bare address", () => {
+    expect(read(https, "www.facebook.com/heronlake")).toBe("https://www.facebook.com/heronlake");
+    expect(read(https, "http://www.facebook.com/heronlake")).toEqual({ refused: "Please enter a full https:// address" });
+  });
+
+  it("gives the input its length limit and leaves it optional", () => {
+    expect(formLimits(schema).link).toEqual({ maxLength: 500 });
+  });
+
+  it("withWebScheme leaves an address with a scheme alone", () => {
+    expect(withWebScheme("HTTPS://Example.org")).toBe("HTTPS://Example.org");
+    expect(withWebScheme("data:text/html,x")).toBe("data:text/html,x");
   });
 });

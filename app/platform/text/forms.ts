@@ -122,3 +122,36 @@ export function formFields(form: FormData): Record<string, string> {
   for (const [key, value] of form) if (typeof value === "string") out[key] = cleanText(value);
   return out;
 }
+
+/**
+ * A web address as people type it: `www.example.com` or `example.org/page` is read as `https://…` (issue 26); an
+ * address with a scheme is kept as typed. Returns "" for "", and anything that is not an address unchanged (for the
+ * check to refuse).
+ */
+export function withWebScheme(typed: string): string {
+  const v = typed.trim();
+  // A scheme ("https:", "mailto:", "javascript:") is kept; "example.org:8080" is a host and its port, not a scheme.
+  if (v === "" || (/^[a-z][a-z\d+.-]*:/i.test(v) && !/^[^/:]+:\d+(\/|$)/.test(v))) return v;
+  return `https://${v.replace(/^\/\//, "")}`;
+}
+
+/**
+ * An optional web address field ("" when left empty): `www.example.com` is accepted as `https://www.example.com`
+ * (`withWebScheme`); then it must be an http(s) address (https only with `httpsOnly`) whose host has a dot.
+ * @param message what a refused address is told
+ */
+export function webAddressField(message: string, options: { max?: number; httpsOnly?: boolean } = {}) {
+  const protocols = options.httpsOnly ? ["https:"] : ["http:", "https:"];
+  return z
+    .string()
+    .trim()
+    .max(options.max ?? 500, `At most ${options.max ?? 500} characters`)
+    .default("")
+    .transform(withWebScheme)
+    .refine((v) => {
+      if (v === "") return true;
+      if (!URL.canParse(v) || /\s/.test(v)) return false;
+      const url = new URL(v);
+      return protocols.includes(url.protocol) && url.hostname.includes(".") && !url.hostname.startsWith(".") && !url.hostname.endsWith(".");
+    }, message);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, stripBidiControls } from "./text.ts";
+import { cleanText, endSentence, stripBidiControls } from "./text.ts";
 
 describe("cleanText", () => {
   it("turns CRLF and lone CR into LF, as the browser counted them against maxlength", () => {
@@ -52,5 +52,18 @@ describe("stripBidiControls", () => {
     expect(stripBidiControls("מסמך 2026.pdf")).toBe("מסמך 2026.pdf");
     expect(stripBidiControls("تقرير.pdf")).toBe("تقرير.pdf");
     expect(stripBidiControls("Family 👨‍👩‍👧.txt")).toBe("Family 👨‍👩‍👧.txt");
+  });
+});
+
+describe("endSentence (issue 26: no double full stop after Inc.)", () => {
+  it.each([
+    ["from Heron Lake Association", "from Heron Lake Association."],
+    ["from Heron Lake Association, Inc.", "from Heron Lake Association, Inc."],
+    ["from Lake Bluff!", "from Lake Bluff!"],
+    ['said "Lake Co."', 'said "Lake Co."'],
+    ["(Heron Lake Assn.)", "(Heron Lake Assn.)"],
+    ["", "."],
+  ])("%j → %j", (text, expected) => {
+    expect(endSentence(text)).toBe(expected);
   });
 });

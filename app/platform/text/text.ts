@@ -34,3 +34,11 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 export function stripBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, "");
 }
+
+/**
+ * `text` ending as a sentence: a full stop is added unless it already ends with one (or with "!", "?", or one of
+ * them before a closing quote or bracket), so "… from Heron Lake Association, Inc." gets no second one (issue 26).
+ */
+export function endSentence(text: string): string {
+  return /[.!?…]["'”’)\]]?$/.test(text) ? text : `${text}.`;
+}

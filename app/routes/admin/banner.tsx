@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { dateTimeIn } from "#app/platform/text/dates.ts";
 import type { Route } from "./+types/banner";
 import { ConfirmModal } from "#app/ui/ConfirmModal.tsx";
 import { FormAlert, FormField } from "#app/ui/FormField.tsx";
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
           text: banner.text,
           createdBy: banner.createdBy,
           // Formatted here, in the association's time zone, so the browser shows the same words.
-          createdAt: new Date(banner.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }),
+          createdAt: dateTimeIn(timeZone, banner.createdAt),
         }
       : null,
     confirmDelete: url.searchParams.has("delete") && banner !== undefined,

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { dateTimeIn } from "#app/platform/text/dates.ts";
 import type { Route } from "./+types/beach-advisory";
 import { FormAlert, FormField } from "#app/ui/FormField.tsx";
 import { adminRequest, authorOf } from "#app/web/admin-screens.server.ts";
@@ -25,9 +26,8 @@ export function meta() {
 export async function loader(args: Route.LoaderArgs) {
   const { services, url } = adminRequest(args);
   const [advisory, timeZone, subscribers] = await Promise.all([getBeachAdvisory(services.db), getTimeZone(services.db), countMailableSubscribers(services.db, "beach")]);
-  const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
   return {
-    advisory: advisory && { ...advisory, when: when.format(advisory.postedAt) },
+    advisory: advisory && { ...advisory, when: dateTimeIn(timeZone, advisory.postedAt) },
     subscribers,
     done: url.searchParams.get("done"),
     limits: formLimits(advisorySchema),

@@ -2,17 +2,17 @@ import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, pars
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beach-measurements";
 import { AdminList, dateColumn, type Column } from "#app/ui/AdminList.tsx";
-import { ConfirmModal } from "#app/ui/ConfirmModal.tsx";
+import { BulkDeleteConfirm, ConfirmModal } from "#app/ui/ConfirmModal.tsx";
 import { FormAlert, FormField } from "#app/ui/FormField.tsx";
-import { adminRequest, deleteConfirmed } from "#app/web/admin-screens.server.ts";
-import { deleteReading, importReadings, recordReading } from "#app/beach/updates.server.ts";
+import { adminRequest, bulkDeleteStep, deleteConfirmed } from "#app/web/admin-screens.server.ts";
+import { deleteReading, deleteReadings, importReadings, recordReading } from "#app/beach/updates.server.ts";
 import { adminBeachStatus, READING_UNIT } from "#app/beach/status.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
-import { formatNumber, shortDate } from "#app/platform/text/format.ts";
+import { counted, formatNumber, shortDate } from "#app/platform/text/format.ts";
 import { formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
 import { measurementSchema } from "#app/beach/forms.ts";
 import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
-import { listHref, PAGE_SIZE, readListQuery, type Page } from "#app/platform/http/list-query.ts";
+import { listHref, PAGE_SIZE, readListQuery, type BulkDeleteAsk, type Page } from "#app/platform/http/list-query.ts";
 import { useTimedFlag } from "#app/ui/use-timed-flag.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { getMeasurement, MEASUREMENT_SORTS, pageMeasurements, type Measurement, type MeasurementSort } from "#app/beach/data/readings.server.ts";
@@ -33,6 +33,7 @@ const SUCCESS_MS = 3000;
 /** The forms of the screen, one of them with a lab CSV file of up to 5 MB. */
 export const handle: RouteHandle = { body: uploadBody(1, MAX_CSV_BYTES) };
 const PREVIEW_ROWS = 10;
+const READINGS = ["reading", "readings"] as const;
 
 type Row = { id: string; date: string; value: number; unit: string };
 
@@ -65,7 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** What the action answers: the shared form result, or the preview of a lab CSV. */
-type ActionResult = FormResult & {
+type ActionResult = FormResult & BulkDeleteAsk & {
   preview?: { csv: string; fileName: string; count: number; rows: { date: string; value: number }[]; errors: string[] };
 };
 
@@ -89,9 +90,12 @@ export async function action(args: Route.ActionArgs) {
     throw error;
   }
   const fields = formFields(form);
+  const back = listHref(BASE, readListQuery(new URL(request.url), MEASUREMENT_SORTS));
+  // Deleting readings together is one change of state: one alert at most, for the status they leave.
+  const bulk = await bulkDeleteStep(services, fields, { removeMany: async (ids) => (await deleteReadings(services, ids)).deleted, back, noun: READINGS });
+  if (bulk) return bulk;
 
   if (fields.intent === "delete") {
-    const back = listHref(BASE, readListQuery(new URL(request.url), MEASUREMENT_SORTS));
     return deleteConfirmed(
       services,
       fields.id,
@@ -184,7 +188,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
           {showAdded && <p className="success">Measurement added successfully!</p>}
           {showImported && (
             <p className="success">
-              Imported {importedCount} measurements; {skippedCount} duplicates skipped.
+              Imported {counted(importedCount, "measurement", "measurements")}; {counted(skippedCount, "duplicate", "duplicates")} skipped.
             </p>
           )}
           <FormAlert result={result} />
@@ -226,7 +230,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
             ) : (
               <>
                 <p>
-                  {preview.count} readings. The last {preview.rows.length}:
+                  {counted(preview.count, "reading", "readings")}. The last {preview.rows.length}:
                 </p>
                 <ul>
                   {preview.rows.map((r, i) => (
@@ -239,7 +243,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
                   <input type="hidden" name="csv" value={preview.csv} />
                   <input type="hidden" name="fileName" value={preview.fileName} />
                   <button type="submit" name="intent" value="import" className="button" disabled={busy}>
-                    Import {preview.count} readings
+                    Import {counted(preview.count, "reading", "readings")}
                   </button>
                 </Form>
               </>
@@ -263,10 +267,13 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
             rowName={(m) => `the reading of ${shortDate(m.date)}`}
             actions={[{ label: "Delete", param: "delete" }]}
             noun={["reading", "readings"]}
+            selectable
+            search="Search readings by date (2026-05 finds May 2026)"
           />
         )}
       </section>
 
+      <BulkDeleteConfirm result={result} noun={READINGS} closeTo={here} />
       {deleting && (
         <ConfirmModal title="Delete this measurement?" id={deleting.id} intent="delete" confirmLabel="Delete" closeTo={here}>
           <p>

@@ -11,6 +11,7 @@ import { deleteImage, getImage, readImageForm } from "#app/platform/files/images
 import { loadOrderedList, orderedListScreen } from "#app/web/ordered-screens.server.ts";
 import { boardMembers } from "#app/site/data/site-content.server.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
+import { BULK_INTENTS } from "#app/platform/http/list-query.ts";
 import { imageFormBody } from "#app/platform/files/upload-limits.ts";
 import { screen, screenMeta } from "./screens.ts";
 
@@ -57,6 +58,11 @@ const board: typeof ordered = {
       if (removed && member?.data.photoId) await deleteImage(services, member.data.photoId);
       return removed;
     },
+    async removeMany(services, ids) {
+      const removed = await boardMembers.removeMany(services.db, ids);
+      for (const member of removed) if (member.data.photoId) await deleteImage(services, member.data.photoId);
+      return removed.length;
+    },
   },
 };
 
@@ -75,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
   const { user, services } = adminRequest(args);
   const form = await readImageForm(args.request, services, { fields: ["photo"], by: authorOf(user) });
   const { fields } = form;
-  if (fields.intent === "delete" || fields.intent === "up" || fields.intent === "down") return listAction(args, board, fields);
+  if (fields.intent !== undefined && ["delete", "up", "down", BULK_INTENTS.ask, BULK_INTENTS.confirm].includes(fields.intent)) return listAction(args, board, fields);
 
   const current = fields.id ? ((await boardMembers.get(services.db, fields.id))?.data.photoId ?? null) : null;
   const photo = choosePicture(services, form, "photo", current);

@@ -6,6 +6,7 @@ import { listAction } from "#app/web/admin-screens.server.ts";
 import { loadOrderedList, orderedListScreen } from "#app/web/ordered-screens.server.ts";
 import { businesses } from "#app/site/data/site-content.server.ts";
 import { BUSINESS_CATEGORIES } from "#app/site/business-categories.ts";
+import { webAddressField } from "#app/platform/text/forms.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("businesses");
@@ -32,17 +33,14 @@ const BusinessSchema = z.object({
     .max(30)
     .default("")
     .refine((v) => v === "" || (PHONE.test(v) && /^(\D*\d){7,15}\D*$/.test(v)), "Please enter a phone number such as (608) 555-0112, or leave it empty"),
-  link: z
-    .string()
-    .trim()
-    .max(500)
-    .default("")
-    .refine((v) => v === "" || URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).hostname.includes("."), "Please enter a full web address starting with https://, or leave it empty"),
+  // www.example.com is read as https://www.example.com (issue 26).
+  link: webAddressField("Please enter a full web address starting with https://, or leave it empty"),
 });
 
 const screenOf = orderedListScreen({
   base: BASE,
   noun: "business",
+  plural: "businesses",
   list: businesses,
   schema: BusinessSchema,
   toForm: (b) => ({ name: b.name, category: b.category, address: b.address, phone: b.phone, link: b.link }),
@@ -66,7 +64,8 @@ const FIELDS: FieldSpec[] = [
   { name: "category", label: "Category", options: BUSINESS_CATEGORIES },
   { name: "address", label: "Address" },
   { name: "phone", label: "Phone", type: "tel", placeholder: "(608) 555-0112" },
-  { name: "link", label: "Web page", type: "url", placeholder: "https://…", hint: "Opened by the card's Link button." },
+  // A text input: the browser's own url check would refuse www.example.com before the server reads it as https://.
+  { name: "link", label: "Web page", inputMode: "url", placeholder: "www.example.com", hint: "Opened by the card's Link button." },
 ];
 
 export default function AdminBusinesses({ loaderData, actionData }: Route.ComponentProps) {

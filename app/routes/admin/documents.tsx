@@ -4,14 +4,16 @@ import { ItemList } from "#app/ui/AdminList.tsx";
 import { DocumentDropper } from "#app/documents/DocumentDropper.tsx";
 import { FormAlert, FormField } from "#app/ui/FormField.tsx";
 import { Modal } from "#app/ui/Modal.tsx";
-import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
+import { BulkDeleteConfirm } from "#app/ui/ConfirmModal.tsx";
+import { adminRequest, bulkDeleteStep, deleteConfirmed, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
 import { getServices } from "#app/web/context.server.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { humanSize, shortDate } from "#app/platform/text/format.ts";
 import { cleanDisplayName, NO_NAME_MESSAGE } from "#app/documents/file-types.server.ts";
 import { formFields, type FieldLimits, type FormResult } from "#app/platform/text/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
-import { deleteDocument, DOCUMENT_SORTS, getDocument, pageDocuments, renameDocument, type DocumentRecord, type DocumentSort } from "#app/documents/data/documents.server.ts";
+import { deleteDocument, deleteDocuments, DOCUMENT_SORTS, getDocument, pageDocuments, renameDocument, type DocumentRecord, type DocumentSort } from "#app/documents/data/documents.server.ts";
+import { listHref, readListQuery } from "#app/platform/http/list-query.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("documents");
@@ -24,6 +26,7 @@ export function meta() {
 const RENAME_LIMITS: Record<string, FieldLimits> = { name: { required: true, maxLength: 200 } };
 
 const BASE = "/admin/documents";
+const FILES = ["file", "files"] as const;
 
 const documents: ListScreen<DocumentRecord, never, DocumentSort, Record<string, string>> = {
   base: BASE,
@@ -75,6 +78,8 @@ export async function action(args: Route.ActionArgs) {
     }
     return redirect(BASE);
   }
+  const bulk = await bulkDeleteStep(services, form, { removeMany: (ids) => deleteDocuments(db, services.storage, ids), back: listHref(BASE, readListQuery(new URL(args.request.url), DOCUMENT_SORTS)), noun: FILES });
+  if (bulk) return bulk;
   if (form.intent === "delete") {
     return deleteConfirmed(services, id, (docId) => documents.model.remove(services, docId), documents.messages.delete, BASE, documents.noun);
   }
@@ -106,6 +111,8 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
         noun={["file", "files"]}
         action={{ label: "Rename or delete", param: "manage" }}
         rowName={(d) => d.displayName}
+        selectable
+        search="Search files"
       >
         {(d) => (
           <>
@@ -117,6 +124,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
           </>
         )}
       </ItemList>
+      <BulkDeleteConfirm result={actionData} noun={FILES} closeTo={here} />
       {managing && (
         <Modal title={confirmDelete ? "Delete this file?" : "Rename or delete"} closeTo={here}>
           {actionData?.formError && (

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation, useRevalidator } from "react-router";
+import { dateTimeIn } from "#app/platform/text/dates.ts";
 import type { Route } from "./+types/email";
 import { FormAlert, FormField } from "#app/ui/FormField.tsx";
 import { adminRequest } from "#app/web/admin-screens.server.ts";
@@ -30,8 +31,7 @@ const OWN_WORKER_PATH = "/api/email";
 export async function loader(args: Route.LoaderArgs) {
   const { services } = adminRequest(args);
   const [memberCount, recent, timeZone] = await Promise.all([countMailableMembers(services.db), recentMessages(services.db, "members", 5), getTimeZone(services.db)]);
-  const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
-  return { memberCount, recent: recent.map((m) => ({ ...m, when: when.format(m.createdAt) })), limits: formLimits(memberEmailSchema) };
+  return { memberCount, recent: recent.map((m) => ({ ...m, when: dateTimeIn(timeZone, m.createdAt) })), limits: formLimits(memberEmailSchema) };
 }
 
 /** The form's result, and on success how many were sent and when (for the message that shows for 3 s). */

@@ -10,7 +10,7 @@ import { getTimeZone } from "#app/site/data/association.server.ts";
 import { eventFormSchema, splitPublication } from "#app/news-events/forms.ts";
 import { previewMail, saveEvent } from "#app/news-events/announcements.server.ts";
 import { DefaultSave, PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
-import { deleteEvent, EVENT_SORTS, getEvent, pageEvents, type Event, type EventSort } from "#app/news-events/data/events.server.ts";
+import { deleteEvent, deleteEvents, EVENT_SORTS, getEvent, pageEvents, type Event, type EventSort } from "#app/news-events/data/events.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("events");
@@ -43,6 +43,7 @@ const events: ListScreen<Event, EventForm, EventSort, Record<string, string>> = 
       return (await saveEvent(services, id, item, publish, by)) !== null;
     },
     remove: ({ db }, id) => deleteEvent(db, id),
+    removeMany: ({ db }, ids) => deleteEvents(db, ids),
   },
   schema: (user, today) => eventFormSchema(today, displayNameOf(user)),
   blank: (user, today) => ({ title: "", date: today, startTime: "", timeDetails: "", place: "", eventDetails: "", author: displayNameOf(user) }),

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { Form, isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdminMiddleware } from "#app/web/context.server.ts";
+import { getServices, requireAdmin, requireAdminMiddleware } from "#app/web/context.server.ts";
+import { mailGoesToFiles } from "#app/mail/mail-settings.server.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 import { menuOf } from "./screens.ts";
 
@@ -10,6 +11,32 @@ export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 
 /** The admin menu is a `nav` beside `main`, not inside it, so this layout renders `main` itself. */
 export const handle: RouteHandle = { ownMain: true };
+
+/**
+ * Whether mail only goes to files (no SMTP from the environment or Settings → Email): every admin screen then says
+ * so (issue 26). `mayConfigure`: whether the person may open Settings → Email (Administrators; an Editor sees the
+ * words without the link). Every signed-in person is an Administrator until the roles of issue 26 decide it.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return { mailToFiles: await mailGoesToFiles(getServices(context).mailRoute), mayConfigure: true };
+}
+
+/** The warning every admin screen shows while mail is saved as files instead of being sent. */
+function MailWarning({ mayConfigure }: { mayConfigure: boolean }) {
+  return (
+    <p className="warning" id="mail-warning">
+      Mail is not being sent: messages are saved as files on the server.{" "}
+      {mayConfigure ? (
+        <>
+          Set up email in <Link to="/admin/settings/email">Settings → Email</Link>.
+        </>
+      ) : (
+        "An Administrator can set up email in Settings → Email."
+      )}
+    </p>
+  );
+}
 
 const MAIN_MENU = menuOf("main");
 const SITE_MENU = menuOf("site");
@@ -32,15 +59,18 @@ async function clearBrowserData() {
   }
 }
 
-/** The admin menu and the page's main region: the same frame for every screen and for an error. */
-function AdminFrame({ children }: { children: ReactNode }) {
+/**
+ * The admin menu and the page's main region: the same frame for every screen and for an error. A menu link is
+ * current on its own address only (`end`): Settings → Email (/admin/settings/email) is off the menu and marks none.
+ */
+function AdminFrame({ children, warning }: { children: ReactNode; warning?: ReactNode }) {
   return (
     <div className="page admin">
       <nav className="admin-menu" aria-label="Admin">
         <ul>
           {MAIN_MENU.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to}>{item.label}</NavLink>
+              <NavLink to={item.to} end>{item.label}</NavLink>
             </li>
           ))}
           <li>
@@ -57,7 +87,7 @@ function AdminFrame({ children }: { children: ReactNode }) {
             <ul aria-labelledby="admin-site-menu">
               {SITE_MENU.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to}>{item.label}</NavLink>
+                  <NavLink to={item.to} end>{item.label}</NavLink>
                 </li>
               ))}
             </ul>
@@ -65,15 +95,16 @@ function AdminFrame({ children }: { children: ReactNode }) {
         )}
       </nav>
       <main id="main" tabIndex={-1}>
+        {warning}
         {children}
       </main>
     </div>
   );
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame>
+    <AdminFrame warning={loaderData.mailToFiles ? <MailWarning mayConfigure={loaderData.mayConfigure} /> : undefined}>
       <Outlet />
     </AdminFrame>
   );

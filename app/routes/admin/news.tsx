@@ -9,7 +9,7 @@ import { previewMail, saveNewsPost } from "#app/news-events/announcements.server
 import { DefaultSave, PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
 import { formFields } from "#app/platform/text/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
-import { deleteNewsPost, getNewsPost, NEWS_SORTS, pageNews, type NewsPost, type NewsSort } from "#app/news-events/data/news.server.ts";
+import { deleteNewsPost, deleteNewsPosts, getNewsPost, NEWS_SORTS, pageNews, type NewsPost, type NewsSort } from "#app/news-events/data/news.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("news");
@@ -42,7 +42,9 @@ const news: ListScreen<NewsPost, NewsForm, NewsSort, Record<string, string>> = {
       return (await saveNewsPost(services, id, item, publish, by)) !== null;
     },
     remove: ({ db }, id) => deleteNewsPost(db, id),
+    removeMany: ({ db }, ids) => deleteNewsPosts(db, ids),
   },
+  plural: ["news post", "news posts"],
   schema: (user, today) => newsPostFormSchema(today, displayNameOf(user)),
   blank: (user, today) => ({ title: "", text: "", date: today, author: displayNameOf(user) }),
   toForm: (post) => ({ title: post.title, text: post.text, date: post.date, author: post.author }),

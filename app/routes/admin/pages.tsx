@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { dateTimeIn } from "#app/platform/text/dates.ts";
 import type { Route } from "./+types/pages";
 import { FormAlert, FormField, formFieldsOf } from "#app/ui/FormField.tsx";
 import { ImageField } from "#app/ui/ImageField.tsx";
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     pictures: pictures as Record<keyof typeof PICTURES, (typeof pictures)[string]>,
     values: { ...texts, duesDollars: String(numbers.duesDollars), duesDate: numbers.duesDate },
     limits: formLimits(PagesSchema),
-    changed: updatedBy && updatedAt ? { by: updatedBy, at: new Date(updatedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }) } : null,
+    changed: updatedBy && updatedAt ? { by: updatedBy, at: dateTimeIn(timeZone, updatedAt) } : null,
     saved: url.searchParams.has("saved"),
   };
 }

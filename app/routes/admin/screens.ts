@@ -44,6 +44,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "members", file: "routes/admin/members.tsx", heading: "Members", topic: "members", emptyText: "There are no members yet.", access: "administrator" },
   { path: "email", file: "routes/admin/email.tsx", heading: "Email Members", access: "administrator" },
   { path: "settings", file: "routes/admin/settings.tsx", heading: "Site settings", menu: { group: "site", label: "Settings" }, topic: "settings", access: "administrator" },
+  { path: "settings/email", file: "routes/admin/settings-email.tsx", heading: "Email settings", topic: "settings", access: "administrator" },
   { path: "board", file: "routes/admin/board.tsx", heading: "Board Members", menu: { group: "site", label: "Board" }, topic: "site", emptyText: "There are no board members yet." },
   { path: "bylaws", file: "routes/admin/bylaws.tsx", heading: "Bylaws", menu: { group: "site" }, topic: "site", emptyText: "There are no bylaws articles yet." },
   { path: "faq", file: "routes/admin/faq.tsx", heading: "Questions and Answers", menu: { group: "site", label: "FAQ" }, topic: "site", emptyText: "There are no questions yet." },
@@ -51,6 +52,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "businesses", file: "routes/admin/businesses.tsx", heading: "Local Businesses", menu: { group: "site", label: "Businesses" }, topic: "site", emptyText: "There are no local businesses yet." },
   { path: "beach-advisory", file: "routes/admin/beach-advisory.tsx", heading: "Beach Advisory", menu: { group: "site", label: "Advisory" }, topic: "measurements" },
   { path: "subscribers", file: "routes/admin/subscribers.tsx", heading: "Subscribers", menu: { group: "site" }, emptyText: "There are no subscribers yet.", access: "administrator" },
+  { path: "demo-content", file: "routes/admin/demo-content.tsx", heading: "Demo Content", menu: { group: "site", label: "Demo content" }, topic: "site", access: "administrator" },
 ];
 
 /**

@@ -1,11 +1,12 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { dateTimeIn } from "#app/platform/text/dates.ts";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { FormAlert, FormField, formFieldsOf, TimeZoneField } from "#app/ui/FormField.tsx";
 import { ImageField } from "#app/ui/ImageField.tsx";
 import { adminRequest } from "#app/web/admin-screens.server.ts";
 import { formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
-import { associationFields, TIME_ZONES } from "#app/site/forms.ts";
+import { associationFields, socialFields, socialLabelNeeded, TIME_ZONES } from "#app/site/forms.ts";
 import { choosePicture } from "#app/platform/files/image-form.server.ts";
 import { getImage, readImageForm } from "#app/platform/files/images.server.ts";
 import { getAssociationDetails, getLogoImageId, saveAssociationDetails, saveLogoImageId } from "#app/site/data/association.server.ts";
@@ -27,15 +28,9 @@ export function meta() {
 const SettingsSchema = z
   .object({
     ...associationFields,
-    socialUrl: z
-      .string()
-      .trim()
-      .max(500)
-      .default("")
-      .refine((v) => v === "" || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), "Please enter a full https:// address, or leave it empty"),
-    socialLabel: z.string().trim().max(40).default(""),
+    ...socialFields,
   })
-  .refine((v) => v.socialUrl === "" || v.socialLabel !== "", { path: ["socialLabel"], message: "Please enter the link's label, e.g. Facebook" });
+  .refine(...socialLabelNeeded);
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, url } = adminRequest(args);
@@ -48,8 +43,10 @@ export async function loader(args: Route.LoaderArgs) {
     // The server's list, so the page is the same after hydration whatever the browser knows.
     timeZones: TIME_ZONES,
     // Formatted here, in the association's time zone, so the browser shows the same words.
-    changed: updatedBy && updatedAt ? { by: updatedBy, at: new Date(updatedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: details.timeZone }) } : null,
+    changed: updatedBy && updatedAt ? { by: updatedBy, at: dateTimeIn(details.timeZone, updatedAt) } : null,
     saved: url.searchParams.has("saved"),
+    // Changes with each save: the form is drawn again from what was saved (https:// added to a typed www. address).
+    version: updatedAt ?? 0,
   };
 }
 
@@ -84,18 +81,21 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <>
       <h1>{SCREEN.heading}</h1>
       <p className="muted">The association's name and details, as every page shows them.</p>
+      <p>
+        <Link to="/admin/settings/email">Email: mail server and sender</Link>
+      </p>
       <FormAlert result={actionData} />
       {saved && !actionData && (
         <p className="success" role="status">
           The settings were saved.
         </p>
       )}
-      <Form method="post" className="stack" encType="multipart/form-data">
+      <Form method="post" className="stack" encType="multipart/form-data" key={loaderData.version}>
         <FormField label="Name" hint="In the footer, page titles and emails." {...field("name")} />
         <FormField label="Short name" hint="In the header, beside the logo." {...field("shortName")} />
         <TimeZoneField zones={loaderData.timeZones} result={actionData} defaultValue={details.timeZone} />
         <FormField label="Contact email" type="email" hint="On the Contact page." {...field("contactEmail")} />
-        <FormField label="Social page link" type="url" placeholder="https://www.facebook.com/…" hint="Linked from the header; leave empty for none." {...field("socialUrl")} />
+        <FormField label="Social page link" inputMode="url" placeholder="www.facebook.com/…" hint="Linked from the header; leave empty for none." {...field("socialUrl")} />
         <FormField label="Social page label" placeholder="Facebook" {...field("socialLabel")} />
         <FormField label="Beach name" hint="The beach whose water the association tests." {...field("beachName")} />
         <ImageField name="logo" label="Logo (optional)" current={loaderData.logo} result={actionData} removable hint="Shown small in the header of every page; a square picture works best. Without one, the bundled heron logo is shown." />

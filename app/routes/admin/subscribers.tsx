@@ -1,14 +1,15 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/subscribers";
 import { ItemList } from "#app/ui/AdminList.tsx";
-import { ConfirmModal } from "#app/ui/ConfirmModal.tsx";
+import { BulkDeleteConfirm, ConfirmModal } from "#app/ui/ConfirmModal.tsx";
 import { FormAlert } from "#app/ui/FormField.tsx";
-import { adminRequest, deleteConfirmed, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
+import { adminRequest, bulkDeleteStep, deleteConfirmed, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
 import { formFields } from "#app/platform/text/forms.ts";
 import { LIST_LABELS } from "#app/mail/mail-texts.ts";
 import { listHref, readListQuery } from "#app/platform/http/list-query.ts";
 import {
   deleteSubscriber,
+  deleteSubscribers,
   getSubscriber,
   pageSubscribers,
   parseLists,
@@ -21,6 +22,7 @@ import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("subscribers");
 const BASE = "/admin/subscribers";
+const SUBSCRIBERS = ["subscriber", "subscribers"] as const;
 
 export function meta() {
   return screenMeta(SCREEN);
@@ -60,6 +62,8 @@ export async function action(args: Route.ActionArgs) {
   const form = formFields(await args.request.formData());
   const search = (url.searchParams.get("q") ?? "").trim();
   const back = listHref(subscribersScreen(search).base, readListQuery(url, SUBSCRIBER_SORTS));
+  const bulk = await bulkDeleteStep(services, form, { removeMany: (ids) => deleteSubscribers(services.db, ids), back, noun: SUBSCRIBERS });
+  if (bulk) return bulk;
   return deleteConfirmed(services, form.id, (id) => deleteSubscriber(services.db, id), "Failed to remove subscriber. Please try again.", back, "subscriber");
 }
 
@@ -109,10 +113,11 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
       <ItemList
         list={list}
         base={search ? `${BASE}?${new URLSearchParams({ q: search })}` : BASE}
-        empty={search ? "No subscriber matches that search." : (SCREEN.emptyText ?? "")}
+        empty={SCREEN.emptyText ?? ""}
         noun={["subscriber", "subscribers"]}
         action={{ label: "Remove", param: "delete" }}
         rowName={(s) => s.email}
+        selectable
       >
         {(s) => (
           <>
@@ -120,6 +125,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
           </>
         )}
       </ItemList>
+      <BulkDeleteConfirm result={actionData} noun={SUBSCRIBERS} closeTo={here} />
       {deleting && (
         <ConfirmModal title="Remove this subscriber?" id={deleting.id} intent="delete" confirmLabel="Remove" closeTo={here}>
           <p>{deleting.email} will get no more mail from the lists.</p>

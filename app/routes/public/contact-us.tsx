@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Route } from "./+types/contact-us";
 import { getServices } from "#app/web/context.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
@@ -19,8 +19,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { contactEmail: (await getAssociationDetails(getServices(context).db)).contactEmail };
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * Whether scripts run in this page: false in the server's HTML (and so while the scripts load, or when they never
+ * run), true once hydrated.
+ */
+function useScriptsRun(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
   const { contactEmail } = loaderData;
+  const scripted = useScriptsRun();
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -49,7 +60,8 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
         <a className="button" href={`mailto:${contactEmail}`}>
           Email the Board
         </a>
-        <button type="button" className="button secondary" onClick={copy} aria-live="polite">
+        {/* Copying needs a script: without one the button would do nothing, so it shows only once scripts run (issue 26). */}
+        <button type="button" className="button secondary" onClick={copy} aria-live="polite" hidden={!scripted}>
           {copied ? "Copied" : "Copy email address"}
         </button>
       </div>

@@ -144,14 +144,17 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          <figure>
-            {map.image ? (
-              <Picture image={map.image} sizes="(min-width: 60rem) 28rem, 100vw" />
-            ) : (
-              <img src={lakeMapImage} alt={map.alt} width="640" height="420" loading="lazy" decoding="async" />
-            )}
-            {map.caption && <figcaption>{map.caption}</figcaption>}
-          </figure>
+          {/* The bundled map is the demo lake's: shown only while its text alternative is set (an empty site has none). */}
+          {(map.image || map.alt) && (
+            <figure>
+              {map.image ? (
+                <Picture image={map.image} sizes="(min-width: 60rem) 28rem, 100vw" />
+              ) : (
+                <img src={lakeMapImage} alt={map.alt} width="640" height="420" loading="lazy" decoding="async" />
+              )}
+              {map.caption && <figcaption>{map.caption}</figcaption>}
+            </figure>
+          )}
         </div>
       </section>
 

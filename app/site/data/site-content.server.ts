@@ -9,7 +9,7 @@ import type { Database } from "#app/platform/data/db.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { BUSINESS_CATEGORIES } from "../business-categories.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
-import { paginate } from "#app/platform/data/paging.server.ts";
+import { paginate, paginateRows, textsContain } from "#app/platform/data/paging.server.ts";
 
 /** An entry of a list, with its place and who changed it last. */
 export interface SiteItem<T> {
@@ -59,6 +59,11 @@ export interface SiteList<T> {
   /** false when it was gone already. */
   remove(db: Database, id: string): Promise<boolean>;
   /**
+   * Removes the entries with these ids in one transaction with one change signal; ids not in this list are skipped.
+   * @returns the entries removed, as they were (a board member's photo is then deleted by the caller)
+   */
+  removeMany(db: Database, ids: readonly string[]): Promise<SiteItem<T>[]>;
+  /**
    * Swaps an entry with its neighbour above ("up") or below ("down"), in one transaction. false when there is no such
    * entry; true (and nothing changes) when it is already first or last.
    */
@@ -67,7 +72,10 @@ export interface SiteList<T> {
 
 type Row = { id: string; position: number; data: string; updatedBy: string; updatedAt: number };
 
-function siteList<T>(kind: string, schema: z.ZodType<T>): SiteList<T> {
+/**
+ * @param shown the texts of an entry the admin list shows (what its search looks in)
+ */
+function siteList<T>(kind: string, schema: z.ZodType<T>, shown: (data: T) => string[]): SiteList<T> {
   const read = (row: Row): SiteItem<T> | undefined => {
     const parsed = schema.safeParse(JSON.parse(row.data));
     if (!parsed.success) return undefined;
@@ -83,6 +91,9 @@ function siteList<T>(kind: string, schema: z.ZodType<T>): SiteList<T> {
       return readAll(await ofKind(db).select(columns).orderBy("position").orderBy("id").execute());
     },
     async page(db, query) {
+      const { q } = query;
+      // These lists are short (a board, a few dozen questions): a search reads the list and looks in what it shows.
+      if (q) return paginateRows(readAll(await ofKind(db).select(columns).orderBy("position").orderBy("id").execute()).filter((item) => textsContain(shown(item.data), q)), query);
       const rows = ofKind(db).select(columns).orderBy("position").orderBy("id");
       const page = await paginate(rows, ofKind(db).select((eb) => eb.fn.countAll<number>().as("n")), query);
       return { ...page, rows: readAll(page.rows) };
@@ -118,6 +129,14 @@ function siteList<T>(kind: string, schema: z.ZodType<T>): SiteList<T> {
         return Number(result.numDeletedRows) > 0;
       });
     },
+    async removeMany(db, ids) {
+      if (ids.length === 0) return [];
+      return writeAndSignal(db, "site", async (trx) => {
+        const rows = await ofKind(trx).select(columns).where("id", "in", ids).execute();
+        if (rows.length > 0) await trx.deleteFrom("site_item").where("kind", "=", kind).where("id", "in", rows.map((r) => r.id)).execute();
+        return readAll(rows);
+      });
+    },
     async move(db, id, direction, by, now = Date.now()) {
       return writeAndSignal(db, "site", async (trx) => {
         const item = await ofKind(trx).select(["id", "position"]).where("id", "=", id).executeTakeFirst();
@@ -138,7 +157,7 @@ function siteList<T>(kind: string, schema: z.ZodType<T>): SiteList<T> {
   };
 }
 
-export const boardMembers = siteList("board", boardMemberData);
-export const questions = siteList("faq", questionData);
-export const bylawsArticles = siteList("bylaws", bylawsArticleData);
-export const businesses = siteList("business", businessData);
+export const boardMembers = siteList("board", boardMemberData, (m) => [m.name, m.title]);
+export const questions = siteList("faq", questionData, (q) => [q.question]);
+export const bylawsArticles = siteList("bylaws", bylawsArticleData, (a) => [a.number, a.title]);
+export const businesses = siteList("business", businessData, (b) => [b.name, b.category]);
