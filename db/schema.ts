@@ -21,6 +21,14 @@ export interface NewsPostTable {
   timestamp: number;
   /** Minutes, as Date.getTimezoneOffset at `timestamp` (UTC minus local). */
   timezoneOffset: number;
+  /** 1 for a draft, shown nowhere public (migration 0011). */
+  draft: Generated<number>;
+  /** When the item is public from, ms since epoch (unless a draft). */
+  publishAt: Generated<number>;
+  /** 1 once its publication has been signalled (counter bumped, mail queued if chosen); 0 while scheduled. */
+  live: Generated<number>;
+  /** 1 when the board chose to mail the list as it goes live. */
+  mailOnPublish: Generated<number>;
 }
 
 export interface EventTable {
@@ -40,6 +48,14 @@ export interface EventTable {
   timezoneOffset: number;
   /** The iCalendar SEQUENCE (RFC 5545): 0 when made, raised by each edit (migration 0008). */
   sequence: Generated<number>;
+  /** 1 for a draft, shown nowhere public (migration 0011). */
+  draft: Generated<number>;
+  /** When the item is public from, ms since epoch (unless a draft). */
+  publishAt: Generated<number>;
+  /** 1 once its publication has been signalled (counter bumped, mail queued if chosen); 0 while scheduled. */
+  live: Generated<number>;
+  /** 1 when the board chose to mail the list as it goes live. */
+  mailOnPublish: Generated<number>;
 }
 
 /**
@@ -195,6 +211,15 @@ export interface MailSuppressionTable {
 }
 
 /** A mail queued for sending (app/mail/outbox.server.ts): one text, many recipients. */
+/** A news post or event mailed to its list: at most one row per item, by its primary key (migration 0011). */
+export interface AnnouncementTable {
+  itemId: string;
+  /** "news" | "events" */
+  list: string;
+  messageId: string;
+  at: number;
+}
+
 export interface OutboxMessageTable {
   id: string;
   /** "beach" | "news" | "events" | "members" | "notice" */
@@ -286,6 +311,7 @@ export interface DB {
   demo_content: DemoContentTable;
   account_role: AccountRoleTable;
   account_invitation: AccountInvitationTable;
+  announcement: AnnouncementTable;
 }
 
 export type NewsPost = Selectable<NewsPostTable>;

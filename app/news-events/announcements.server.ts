@@ -1,22 +1,37 @@
 /**
- * Mail to the news and events lists (issue 11): when the board publishes a news post or adds an event, every
- * confirmed subscriber of that list gets one mail with the post or the event, through the outbox.
+ * Publishing news posts and events, and their mail to the news and events lists (issue 11, issue 26 part 3,
+ * docs/decisions/025-publishing-is-a-decision.md).
  *
- * Only what is new is mailed: a post dated before today or an event that has already happened (the board filling in
- * its archive) is saved without a mail, and an edit never mails again (docs/decisions/010-mail-outbox.md). A post or
- * event and its mail are one transaction (`publishNewsPost`, `publishEvent`).
+ * A save says how the item is published (now, at a set time, or kept as a draft) and whether its list is mailed.
+ * Mail goes only when the board chose it, when the item is public: at once for "now", when it goes live for a set
+ * time (`publishDue`, run by the publication timer and the chores). An item is mailed at most once: the
+ * `announcement` row, keyed by the item's id, is written in the transaction that queues the mail, so the database
+ * refuses a second. An item's save, its going live and its mail are one transaction.
  */
 import type { SubscriberList } from "#app/mail/mail-texts.ts";
 import type { MailServices } from "#app/mail/outbox.server.ts";
 import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
-import { todayIn } from "#app/platform/text/dates.ts";
+import { writeAndSignal } from "#app/platform/data/changes.server.ts";
+import type { Topic } from "#app/platform/data/topics.ts";
 import { escapeHtml } from "#app/platform/text/email-body.ts";
 import { clockTime, longDate } from "#app/platform/text/format.ts";
 import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
-import { createEvent, type Event, type EventInput } from "./data/events.server.ts";
-import { createNewsPost, type NewsPost, type NewsPostInput } from "./data/news.server.ts";
-import { queueListMail, type QueuedMail } from "#app/mail/data/outbox.server.ts";
+import { createEvent, getEvent, updateEvent, type Event, type EventInput } from "./data/events.server.ts";
+import { createNewsPost, getNewsPost, updateNewsPost, type NewsPost, type NewsPostInput } from "./data/news.server.ts";
+import { queueListMail, queueNotice, type QueuedMail } from "#app/mail/data/outbox.server.ts";
+import { countMailableSubscribers } from "#app/mail/data/subscribers.server.ts";
+import {
+  clearMailChoice,
+  isAnnounced,
+  listDueItems,
+  markLive,
+  recordAnnouncement,
+  setAnnouncementMessage,
+  type ItemTable,
+  type StoredPublication,
+} from "./data/publication.server.ts";
+import { publicAuthor, publicationColumns, type PublishChoice } from "./publication.ts";
 
 /** The lists that news posts and events are mailed to. */
 type ItemList = Extract<SubscriberList, "news" | "events">;
@@ -25,12 +40,13 @@ type ItemList = Extract<SubscriberList, "news" | "events">;
 export type ListMail = Pick<QueuedMail, "subject" | "text" | "html">;
 
 /**
- * The mail for a new news post: its title as the subject, its date and its text (Markdown as written for the plain
+ * The mail for a new news post: its title as the subject, its date, its author as the site shows it, its text (Markdown as written for the plain
  * part, rendered and sanitized for the HTML part), and a link to the site's news page.
  */
 export function composeNewsMail(post: Pick<NewsPost, "title" | "text" | "date" | "author">, options: { associationName: string; publicUrl: string }): ListMail {
   const link = new URL("/news-events", options.publicUrl).href;
-  const byline = `${longDate(post.date)}${post.author ? ` · ${post.author}` : ""}`;
+  // The author as the site shows it: a name, never an administrator's address (issue 26).
+  const byline = `${longDate(post.date)} · ${publicAuthor(post.author, options.associationName)}`;
   return {
     subject: `${options.associationName}: ${post.title}`,
     text: `${post.title}\n${byline}\n\n${post.text}\n\nOn the site: ${link}`,
@@ -61,52 +77,188 @@ export function composeEventMail(
   };
 }
 
-/**
- * Queues a new item's list mail inside the transaction that creates it, when it is dated today or later in the
- * association's time zone (an archive entry is saved without one).
- * @returns the recipients queued, or null when nothing was
- */
-async function queueIfNew(trx: Database, list: ItemList, date: string, compose: (options: { associationName: string; publicUrl: string }) => ListMail, createdBy: string, publicUrl: string, now: Date) {
-  const { name, timeZone } = await getAssociationDetails(trx);
-  if (date < todayIn(timeZone, now)) return null;
-  const mail = compose({ associationName: name, publicUrl });
-  return (await queueListMail(trx, list, { ...mail, createdBy }, now.getTime())).recipients;
+/** How a save publishes an item: the board's "Publish" choice, the set time for "at", and whether to mail the list. */
+export interface PublishRequest {
+  choice: PublishChoice;
+  /** For "at": the instant, ms since epoch. */
+  at: number | null;
+  /** The board checked "Email this to the N … subscribers". */
+  mail: boolean;
 }
 
-/** After a publication committed: logs the mail queued with it and wakes the outbox. */
-function afterPublishing(services: MailServices, list: ItemList, recipients: number | null) {
-  if (recipients === null) return;
+/** Who saves: the account kept with a new item, and the address recorded as who queued its mail. */
+export interface Saver {
+  userId: string;
+  email: string;
+}
+
+/** What differs between news posts and events for publishing. */
+interface ItemKind<Item extends { id: string }, Input> {
+  table: ItemTable;
+  topic: Topic;
+  list: ItemList;
+  get(db: Database, id: string): Promise<Item | undefined>;
+  create(db: Database, input: Input, authorId: string, now: number, publication: StoredPublication): Promise<Item>;
+  update(db: Database, id: string, input: Input, now: number, publication: StoredPublication): Promise<boolean>;
+  compose(item: Item, options: { associationName: string; publicUrl: string }): ListMail;
+}
+
+const NEWS: ItemKind<NewsPost, NewsPostInput> = {
+  table: "news_post",
+  topic: "news",
+  list: "news",
+  get: getNewsPost,
+  create: createNewsPost,
+  update: updateNewsPost,
+  compose: composeNewsMail,
+};
+
+const EVENTS: ItemKind<Event, EventInput> = {
+  table: "event",
+  topic: "events",
+  list: "events",
+  get: getEvent,
+  create: createEvent,
+  update: updateEvent,
+  compose: composeEventMail,
+};
+
+/** Listeners told after a save that left an item waiting for a set time (the publication timer of this process). */
+const scheduledListeners = new Set<() => void>();
+
+/** Calls `listener` after each save in this process that schedules an item; returns the function that stops it. */
+export function onScheduled(listener: () => void): () => void {
+  scheduledListeners.add(listener);
+  return () => scheduledListeners.delete(listener);
+}
+
+/**
+ * Mails an item to its list inside the caller's transaction, unless it was mailed before: the announcement record
+ * first (refused by its primary key for an item already announced), then the list mail, then the item's pending
+ * choice is cleared.
+ * @returns the recipients queued, or null when the item had been announced already
+ */
+async function announce<Item extends { id: string }>(trx: Database, kind: ItemKind<Item, unknown>, item: Item, createdBy: string, publicUrl: string, now: number): Promise<number | null> {
+  const { name } = await getAssociationDetails(trx);
+  await clearMailChoice(trx, kind.table, item.id);
+  if (!(await recordAnnouncement(trx, { itemId: item.id, list: kind.list, messageId: "", at: now }))) return null;
+  const mail = kind.compose(item, { associationName: name, publicUrl });
+  const queued = await queueListMail(trx, kind.list, { ...mail, createdBy }, now);
+  await setAnnouncementMessage(trx, item.id, queued.messageId);
+  return queued.recipients;
+}
+
+/** After a write committed: logs the mail queued with it and wakes the outbox. */
+function afterMailing(services: MailServices, list: ItemList, recipients: number | null | undefined) {
+  if (recipients === null || recipients === undefined) return;
   services.logger.info({ list, recipients }, "list mail queued");
   services.outbox.kick();
 }
 
 /**
- * Publishes a news post: creates it and, in the same transaction, queues its mail to the news list (when it is
- * dated today or later), so that a post is never saved without its announcement or announced without being saved.
- * @param by the administrator: the account id kept with the post, and the address shown in the Email screen's
- *   delivery table
+ * Saves a new item (`id` null) or changes one, with its publication, and mails its list in the same transaction when
+ * the board chose it and the item is public now (never a second time).
+ * @returns the item as saved, or null when `id` names no item
  * @throws RangeError when the date is not a calendar date; nothing is saved or queued
  */
-export async function publishNewsPost(services: MailServices, input: NewsPostInput, by: { userId: string; email: string }, now = new Date()): Promise<NewsPost> {
-  const { post, recipients } = await inTransaction(services.db, async (trx) => {
-    const post = await createNewsPost(trx, input, by.userId, now.getTime());
-    return { post, recipients: await queueIfNew(trx, "news", post.date, (o) => composeNewsMail(post, o), by.email, services.config.publicUrl, now) };
+async function saveItem<Item extends { id: string; draft: number; publishAt: number }, Input>(
+  services: MailServices,
+  kind: ItemKind<Item, Input>,
+  id: string | null,
+  input: Input,
+  publish: PublishRequest,
+  by: Saver,
+  now: Date,
+): Promise<Item | null> {
+  const at = now.getTime();
+  const saved = await inTransaction(services.db, async (trx) => {
+    const before = id ? await kind.get(trx, id) : undefined;
+    if (id && !before) return null;
+    const columns = publicationColumns(publish.choice, publish.at, at, before);
+    const announced = before ? await isAnnounced(trx, before.id) : false;
+    const publication = { ...columns, mailOnPublish: publish.mail && !announced ? 1 : 0 };
+    let item: Item | undefined;
+    if (before) item = (await kind.update(trx, before.id, input, at, publication)) ? await kind.get(trx, before.id) : undefined;
+    else item = await kind.create(trx, input, by.userId, at, publication);
+    if (!item) return null;
+    const goesOut = publication.mailOnPublish === 1 && !publication.draft && publication.live === 1;
+    return { item, scheduled: !publication.draft && !publication.live, recipients: goesOut ? await announce(trx, kind, item, by.email, services.config.publicUrl, at) : null };
   });
-  afterPublishing(services, "news", recipients);
-  return post;
+  if (!saved) return null;
+  afterMailing(services, kind.list, saved.recipients);
+  if (saved.scheduled) for (const listener of scheduledListeners) listener();
+  return saved.item;
 }
 
 /**
- * Adds an event: creates it and, in the same transaction, queues its mail to the events list (when it is on today
- * or later).
- * @param by as for `publishNewsPost`
+ * Saves a news post (new when `id` is null) as the board chose to publish it; mails the news list when chosen.
+ * @returns the post, or null when `id` names no post
  * @throws RangeError when the date is not a calendar date; nothing is saved or queued
  */
-export async function publishEvent(services: MailServices, input: EventInput, by: { userId: string; email: string }, now = new Date()): Promise<Event> {
-  const { event, recipients } = await inTransaction(services.db, async (trx) => {
-    const event = await createEvent(trx, input, by.userId, now.getTime());
-    return { event, recipients: await queueIfNew(trx, "events", event.date, (o) => composeEventMail(event, o), by.email, services.config.publicUrl, now) };
-  });
-  afterPublishing(services, "events", recipients);
-  return event;
+export function saveNewsPost(services: MailServices, id: string | null, input: NewsPostInput, publish: PublishRequest, by: Saver, now = new Date()): Promise<NewsPost | null> {
+  return saveItem(services, NEWS, id, input, publish, by, now);
+}
+
+/**
+ * Saves an event (new when `id` is null) as the board chose to publish it; mails the events list when chosen.
+ * @returns the event, or null when `id` names no event
+ * @throws RangeError when the date is not a calendar date; nothing is saved or queued
+ */
+export function saveEvent(services: MailServices, id: string | null, input: EventInput, publish: PublishRequest, by: Saver, now = new Date()): Promise<Event | null> {
+  return saveItem(services, EVENTS, id, input, publish, by, now);
+}
+
+/**
+ * Makes every item whose set time has come live: in one transaction per item, marks it live (compare-and-set, so
+ * that of several processes one does it), bumps its topic's counter (the public page cache and open pages follow)
+ * and, when the board chose it, mails its list. Run by each process's publication timer and by the chores.
+ * @param now ms since epoch
+ * @returns how many items this call made live
+ */
+export async function publishDue(services: MailServices, now = Date.now()): Promise<number> {
+  let made = 0;
+  for (const kind of [NEWS, EVENTS] as ItemKind<{ id: string }, unknown>[]) {
+    for (const { id } of await listDueItems(services.db, kind.table, now)) {
+      const recipients = await writeAndSignal(services.db, kind.topic, async (trx) => {
+        const live = await markLive(trx, kind.table, id, now);
+        if (!live) return undefined;
+        made++;
+        const item = live.mailOnPublish ? await kind.get(trx, id) : undefined;
+        return item ? announce(trx, kind, item, "system", services.config.publicUrl, now) : null;
+      });
+      afterMailing(services, kind.list, recipients);
+    }
+  }
+  if (made) services.logger.info({ items: made }, "scheduled items published");
+  return made;
+}
+
+/** What the "Email this to …" choice says for an item: how many subscribers its list has, and whether it was mailed. */
+export async function mailChoice(db: Database, list: ItemList, itemId: string | null): Promise<{ subscribers: number; announced: boolean }> {
+  const [subscribers, announced] = await Promise.all([countMailableSubscribers(db, list), itemId ? isAnnounced(db, itemId) : Promise.resolve(false)]);
+  return { subscribers, announced };
+}
+
+/**
+ * The message the list would get for a news post or an event as the form holds it: the same composition the list
+ * mail uses (`composeNewsMail`, `composeEventMail`).
+ */
+export async function previewMail(db: Database, publicUrl: string, item: { kind: "news"; post: Parameters<typeof composeNewsMail>[0] } | { kind: "events"; event: Parameters<typeof composeEventMail>[0] }): Promise<ListMail> {
+  const { name } = await getAssociationDetails(db);
+  const options = { associationName: name, publicUrl };
+  return item.kind === "news" ? composeNewsMail(item.post, options) : composeEventMail(item.event, options);
+}
+
+/**
+ * "Send me a test first": queues `mail` to the signed-in administrator alone, through the outbox, its subject marked
+ * as a test. Nothing is recorded as announced.
+ * @returns false when the address is suppressed (a bounce), so nothing was queued
+ */
+export async function sendTestMail(services: MailServices, mail: ListMail, to: string): Promise<boolean> {
+  const queued = await queueNotice(services.db, to, { ...mail, subject: `Test: ${mail.subject}`, createdBy: to });
+  if (queued) {
+    services.logger.info({ to }, "test of a list mail queued");
+    services.outbox.kick();
+  }
+  return queued !== null;
 }

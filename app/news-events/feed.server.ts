@@ -6,6 +6,7 @@ import type { NewsPost } from "#db/schema.ts";
 import { entryId, htmlText, newFeed, type FeedSite } from "#app/platform/http/atom.server.ts";
 import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
 import { cleanText, endSentence } from "#app/platform/text/text.ts";
+import { publicAuthor } from "./publication.ts";
 
 /**
  * The news as an Atom document, in the order given (newest first).
@@ -27,7 +28,8 @@ export function newsAtom(posts: readonly NewsPost[], site: FeedSite, now = Date.
       link: `${site.publicUrl}/news-events#news-${post.id}`,
       date: new Date(post.updated),
       published: new Date(post.created),
-      author: [{ name: cleanText(post.author) }],
+      // A name, never an administrator's address (issue 26): the association's name stands in.
+      author: [{ name: cleanText(publicAuthor(post.author, site.name)) }],
       content: renderMarkdown(cleanText(post.text)),
     });
   }

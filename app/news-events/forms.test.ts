@@ -1,7 +1,7 @@
 /** The news post and event forms (spec §5: no required fields) through the shared form pieces. */
 import { describe, expect, it } from "vitest";
 import { formFields, formLimits, parseForm } from "#app/platform/text/forms.ts";
-import { eventSchema, newsPostSchema } from "./forms.ts";
+import { eventFormSchema, eventSchema, newsPostFormSchema, newsPostSchema, splitPublication } from "./forms.ts";
 
 const TODAY = "2026-05-04";
 const news = newsPostSchema(TODAY, "board@example.org");
@@ -55,5 +55,33 @@ describe("news post and event forms", () => {
     form.set("attachment", new Blob(["bytes"]), "file.txt");
     expect(formFields(form)).toEqual({ title: "Nul here", text: "ok", date: TODAY, author: "a" });
     expect(parseForm(news, form)).toMatchObject({ ok: true, data: { title: "Nul here" }, values: { title: "Nul here" } });
+  });
+});
+
+describe("the publishing fields of the admin forms (issue 26)", () => {
+  const form = newsPostFormSchema(TODAY, "Dana Lee");
+
+  it("a form without them publishes now and mails nobody (the spec's plain save)", () => {
+    const parsed = parseForm(form, { title: "Ice out", text: "", date: "", author: "" });
+    expect(parsed.ok && splitPublication(parsed.data)).toEqual({
+      item: { title: "Ice out", text: "", date: TODAY, author: "Dana Lee" },
+      publication: { publish: "now", publishAt: "", announce: false },
+    });
+  });
+
+  it("mails only when the box is sent checked", () => {
+    const parsed = parseForm(eventFormSchema(TODAY, "Dana Lee"), { title: "Potluck", announce: "on", publish: "draft" });
+    expect(parsed.ok && splitPublication(parsed.data).publication).toEqual({ publish: "draft", publishAt: "", announce: true });
+  });
+
+  it("a set time is required for “At a set time”, and must be a real one; an unknown choice is refused", () => {
+    for (const publishAt of ["", "2026-02-30T10:00", "2026-05-04T25:00", "soon"]) {
+      const parsed = parseForm(form, { publish: "at", publishAt });
+      expect(parsed.ok ? {} : parsed.result.fieldErrors).toEqual({ publishAt: "Please enter the date and time to publish at" });
+    }
+    expect(parseForm(form, { publish: "at", publishAt: "2026-05-04T09:30" }).ok).toBe(true);
+    expect(parseForm(form, { publish: "at", publishAt: "2026-05-04T09:30:15" }).ok).toBe(true);
+    const odd = parseForm(form, { publish: "tomorrow" });
+    expect(odd.ok ? {} : odd.result.fieldErrors).toEqual({ publish: "Please choose when to publish" });
   });
 });

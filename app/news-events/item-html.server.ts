@@ -11,13 +11,16 @@ import type { Event, NewsPost } from "#db/schema.ts";
 import type { Html } from "#app/platform/http/page-html.ts";
 import type { NewsItemPost } from "./NewsItem.tsx";
 import type { EventItemData } from "./EventItem.tsx";
+import { publicAuthor } from "./publication.ts";
 
 /**
- * Each post with its text as safe HTML as `html` (or its reference), and nothing else of its row.
+ * Each post with its text as safe HTML as `html` (or its reference), and nothing else of its row. The author is
+ * shown as `publicAuthor` has it: never an email address, the association's name instead (issue 26).
  * @param md the request's Markdown renderer (`markdownFor(context)`)
+ * @param associationName what stands for an author who is an address or nobody
  */
-export function newsForDisplay(posts: readonly Pick<NewsPost, "id" | "title" | "date" | "author" | "text">[], md: (source: string) => Html): NewsItemPost[] {
-  return posts.map((post) => ({ id: post.id, title: post.title, date: post.date, author: post.author, html: md(post.text) }));
+export function newsForDisplay(posts: readonly Pick<NewsPost, "id" | "title" | "date" | "author" | "text">[], md: (source: string) => Html, associationName: string): NewsItemPost[] {
+  return posts.map((post) => ({ id: post.id, title: post.title, date: post.date, author: publicAuthor(post.author, associationName), html: md(post.text) }));
 }
 
 /**

@@ -18,6 +18,16 @@ export function authorOf(user: SignedInUser): string {
   return user.email || "Anonymous";
 }
 
+/**
+ * The name shown as the author of what a person writes on the site (news posts, events; issue 26): their display
+ * name, or "" when they have none yet or it is their email address (accounts made before display names were named
+ * by their address), where the association's name stands in (`publicAuthor`).
+ */
+export function displayNameOf(user: SignedInUser): string {
+  const name = (user.name ?? "").trim();
+  return /^[^\s@]+@[^\s@]+$/.test(name) ? "" : name;
+}
+
 /** A loader's or action's arguments, as far as these helpers need them. */
 export interface AdminArgs {
   context: Readonly<RouterContextProvider>;
@@ -40,7 +50,8 @@ export interface ListModel<Row extends { id: string }, Input, S extends string> 
   get(db: Services["db"], id: string): Promise<Row | undefined>;
   /** Saves a new record; given the services, so that it may also announce it (news and events mail their lists). */
   create?(services: Services, input: Input, by: Writer): Promise<unknown>;
-  update?(db: Services["db"], id: string, input: Input, by: Writer): Promise<boolean>;
+  /** Changes a record; given the services too, so that it may also announce it (a draft published with its mail). */
+  update?(db: Services["db"], id: string, input: Input, by: Writer, services: Services): Promise<boolean>;
   remove(services: Services, id: string): Promise<boolean>;
   /**
    * Removes many rows in one transaction with one change signal ("Delete selected"); ids of rows gone are skipped.
@@ -184,7 +195,7 @@ export async function listAction<Row extends { id: string }, Input, S extends st
   if (!parsed.ok) return data<FormResult>(parsed.result, { status: 400 });
   const input = parsed.data as Input;
   if (fields.id) {
-    if (!screen.model.update || !(await screen.model.update(services.db, fields.id, input, { userId: user.id, name: authorOf(user), email: user.email }))) {
+    if (!screen.model.update || !(await screen.model.update(services.db, fields.id, input, { userId: user.id, name: authorOf(user), email: user.email }, services))) {
       return data<FormResult>({ formError: screen.messages.save, values: fields }, { status: 404 });
     }
   } else if (screen.model.create) {

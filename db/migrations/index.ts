@@ -13,6 +13,7 @@ import * as subscriptionsOutbox from "./0007-subscriptions-outbox.ts";
 import * as eventCalendar from "./0008-event-calendar.ts";
 import * as passwordResetRequests from "./0009-password-reset-requests.ts";
 import * as people from "./0010-people.ts";
+import * as publication from "./0011-publication.ts";
 import * as demoContent from "./0014-demo-content.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   "0008-event-calendar": eventCalendar,
   "0009-password-reset-requests": passwordResetRequests,
   "0010-people": people,
+  "0011-publication": publication,
   "0014-demo-content": demoContent,
 };

@@ -252,6 +252,32 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
     ]);
   });
 
+  it("0011 makes every news post and event of an older database published, live and not to be mailed; the public reads show them", async ({ skip }) => {
+    const { handle } = await empty(skip);
+    const { Migrator } = await import("kysely/migration");
+    const released = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < "0011"));
+    expect(Object.keys(released)).not.toContain("0011-publication");
+    expect((await new Migrator({ db: handle.db, provider: { getMigrations: async () => released } }).migrateToLatest()).error).toBeUndefined();
+    const common = { date: "2025-06-01", authorId: null, updated: 1, timestamp: 2, timezoneOffset: 300 };
+    await handle.db.insertInto("news_post").values({ ...common, id: "n1", title: "Old post", text: "kept", author: "chair@example.org", created: 1_000 }).execute();
+    await handle.db.insertInto("event").values({ ...common, id: "e1", title: "Old event", author: "Board", created: 2_000, startTime: "19:00", timeDetails: "", place: "Dock", eventDetails: "" }).execute();
+
+    expect(await migrateToLatest(handle)).toContain("0011-publication");
+    const columns = ["id", "title", "author", "draft", "publishAt", "live", "mailOnPublish"] as const;
+    expect(await handle.db.selectFrom("news_post").select(columns).execute()).toEqual([{ id: "n1", title: "Old post", author: "chair@example.org", draft: 0, publishAt: 1_000, live: 1, mailOnPublish: 0 }]);
+    expect(await handle.db.selectFrom("event").select(columns).execute()).toEqual([{ id: "e1", title: "Old event", author: "Board", draft: 0, publishAt: 2_000, live: 1, mailOnPublish: 0 }]);
+    expect(await handle.db.selectFrom("announcement").selectAll().execute()).toEqual([]);
+
+    // The upgraded rows are public; the stored author is kept, and shown as the association's name (never an address).
+    const { listNews } = await import("#app/news-events/data/news.server.ts");
+    const { listCalendarEvents } = await import("#app/news-events/data/events.server.ts");
+    const { newsForDisplay } = await import("#app/news-events/item-html.server.ts");
+    const posts = await listNews(handle.db);
+    expect(posts.map((p) => p.title)).toEqual(["Old post"]);
+    expect(newsForDisplay(posts, (t) => t as never, "Heron Lake Association")[0]!.author).toBe("Heron Lake Association");
+    expect((await listCalendarEvents(handle.db)).map((e) => e.title)).toEqual(["Old event"]);
+  });
+
   it("keeps an email worker address that was set before 0002", async ({ skip }) => {
     const { handle } = await empty(skip);
     const { Migrator } = await import("kysely/migration");

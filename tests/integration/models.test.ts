@@ -156,6 +156,11 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
         updated: 1_700_000_000_000,
         timestamp: Date.parse("2026-07-04T17:00:00Z"),
         timezoneOffset: 300,
+        // Published when made, not to be mailed (issue 26, migration 0011).
+        draft: 0,
+        publishAt: 1_700_000_000_000,
+        live: 1,
+        mailOnPublish: 0,
       });
       const winter = await createNewsPost(db, post({ date: "2026-01-15" }), null);
       expect(await getNewsPost(db, winter.id)).toMatchObject({
@@ -177,6 +182,10 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
         created: 1000,
         updated: 5000,
         ...noonOf("2026-07-04", association.timeZone),
+        draft: 0,
+        publishAt: 1000,
+        live: 1,
+        mailOnPublish: 0,
       });
       expect(await updateNewsPost(db, "no-such-id", changed)).toBe(false);
     });
@@ -264,6 +273,10 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
         timestamp: Date.parse("2026-07-04T17:00:00Z"),
         timezoneOffset: 300,
         sequence: 0,
+        draft: 0,
+        publishAt: 1000,
+        live: 1,
+        mailOnPublish: 0,
       });
       const changed = event({ title: "Moved", date: "2026-01-15", startTime: "18:30", place: "Town hall" });
       expect(await updateEvent(db, created.id, changed, 2000)).toBe(true);

@@ -362,7 +362,7 @@ describe("beach alerts", () => {
 describe("news and events lists", () => {
   const TODAY = () => todayIn("America/Chicago");
 
-  it("mails a new news post to the news list only, once, and not a back-dated post", async () => {
+  it("mails a news post to the news list only when the board checks the box, and only once", async () => {
     await subscribe("nell@example.org", ["news"]);
     await confirm("nell@example.org");
     await subscribe("evan@example.org", ["events"]);
@@ -370,18 +370,27 @@ describe("news and events lists", () => {
     const nell = mailsTo("nell@example.org").length;
     const evan = mailsTo("evan@example.org").length;
 
-    const created = await adminPost("/admin/news", { title: "Dock removal day", date: TODAY(), author: "Chair", text: "Bring **gloves**." });
+    // A plain save publishes the post and mails nobody (issue 26: saving is not sending).
+    expect((await adminPost("/admin/news", { title: "Minutes of 2019", date: "2019-06-01", author: "Chair", text: "Old." })).status).toBe(302);
+    await settle();
+    expect(mailsTo("nell@example.org")).toHaveLength(nell);
+
+    const created = await adminPost("/admin/news", { title: "Dock removal day", date: TODAY(), author: "Chair", text: "Bring **gloves**.", announce: "on" });
     expect(created.status).toBe(302);
     await waitFor(() => mailsTo("nell@example.org").length === nell + 1);
     const post = mailsTo("nell@example.org").at(-1)!.mail;
     expect(post.subject).toMatch(/: Dock removal day$/);
     expect(post.text).toContain("Bring **gloves**.");
+    expect(post.text).toContain(" · Chair");
     expect(post.html).toContain("<strong>gloves</strong>");
     expect(post.text).toContain(`${server.url}/news-events`);
     expect(post.text).toMatch(/Unsubscribe: http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/s_[0-9a-f-]{36}_news\./);
 
-    // An archive entry (dated before today) is saved without a mail.
-    expect((await adminPost("/admin/news", { title: "Minutes of 2019", date: "2019-06-01", author: "Chair", text: "Old." })).status).toBe(302);
+    // Saved again with the box checked: nothing more.
+    const sqlite = new SQLite(path.join(dir, "shoreline.db"), { readonly: true });
+    const id = sqlite.prepare("SELECT id FROM news_post WHERE title = ?").pluck().get("Dock removal day") as string;
+    sqlite.close();
+    expect((await adminPost("/admin/news", { id, title: "Dock removal day", date: TODAY(), author: "Chair", text: "Bring gloves.", announce: "on" })).status).toBe(302);
     await settle();
     expect(mailsTo("nell@example.org")).toHaveLength(nell + 1);
     expect(mailsTo("evan@example.org")).toHaveLength(evan);
@@ -390,7 +399,7 @@ describe("news and events lists", () => {
   it("mails a new event with its time, place and a calendar link to the events list", async () => {
     const evan = mailsTo("evan@example.org").length;
     const nell = mailsTo("nell@example.org").length;
-    const form = { title: "Annual meeting", date: TODAY(), startTime: "19:00", timeDetails: "", place: "Town hall", eventDetails: "A quorum is 25 members.", author: "Chair" };
+    const form = { title: "Annual meeting", date: TODAY(), startTime: "19:00", timeDetails: "", place: "Town hall", eventDetails: "A quorum is 25 members.", author: "Chair", announce: "on" };
     expect((await adminPost("/admin/events", form)).status).toBe(302);
     await waitFor(() => mailsTo("evan@example.org").length === evan + 1);
     const mail = mailsTo("evan@example.org").at(-1)!.mail;

@@ -7,16 +7,22 @@ import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { EventInput } from "../forms.ts";
+import type { StoredPublication } from "./publication.server.ts";
 
 export type { Event, EventTombstone };
 
 export type { EventInput };
 
-/** Events dated `from` to `to` inclusive ("YYYY-MM-DD"), earliest first, by date then start time. */
-export async function listEvents(db: Database, { from, to }: { from: string; to: string }): Promise<Event[]> {
+/**
+ * Public events dated `from` to `to` inclusive ("YYYY-MM-DD"), earliest first, by date then start time: drafts and
+ * events scheduled after `now` (ms since epoch) are left out (issue 26, decision 025).
+ */
+export async function listEvents(db: Database, { from, to, now = Date.now() }: { from: string; to: string; now?: number }): Promise<Event[]> {
   return db
     .selectFrom("event")
     .selectAll()
+    .where("draft", "=", 0)
+    .where("publishAt", "<=", now)
     .where("date", ">=", from)
     .where("date", "<=", to)
     .orderBy("date")
@@ -31,13 +37,15 @@ export async function listEvents(db: Database, { from, to }: { from: string; to:
  */
 export async function listUpcomingEvents(
   db: Database,
-  { today, to, limit }: { today: string; to: string; limit: number },
+  { today, to, limit, now = Date.now() }: { today: string; to: string; limit: number; now?: number },
 ): Promise<{ events: Event[]; total: number }> {
   const [events, count] = await Promise.all([
-    listEvents(db, { from: today, to }).then((all) => all.slice(0, limit)),
+    listEvents(db, { from: today, to, now }).then((all) => all.slice(0, limit)),
     db
       .selectFrom("event")
       .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("draft", "=", 0)
+      .where("publishAt", "<=", now)
       .where("date", ">=", today)
       .where("date", "<=", to)
       .executeTakeFirstOrThrow(),
@@ -71,9 +79,23 @@ export async function getEvent(db: Database, id: string): Promise<Event | undefi
   return db.selectFrom("event").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Adds an event; its timestamp is noon of its date in the association's time zone. */
-export async function createEvent(db: Database, input: EventInput, authorId: string | null, now = Date.now()): Promise<Event> {
-  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)), sequence: 0 };
+/** One public event (not a draft, its publication instant come by `now`), or undefined: the event's own .ics. */
+export async function getPublicEvent(db: Database, id: string, now = Date.now()): Promise<Event | undefined> {
+  return db.selectFrom("event").selectAll().where("id", "=", id).where("draft", "=", 0).where("publishAt", "<=", now).executeTakeFirst();
+}
+
+/**
+ * Adds an event; its timestamp is noon of its date in the association's time zone.
+ * @param publication as for `createNewsPost`: by default published at `now`, not to be mailed
+ */
+export async function createEvent(
+  db: Database,
+  input: EventInput,
+  authorId: string | null,
+  now = Date.now(),
+  publication: StoredPublication = { draft: 0, publishAt: now, live: 1, mailOnPublish: 0 },
+): Promise<Event> {
+  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)), sequence: 0, ...publication };
   await writeAndSignal(db, "events", (trx) =>
     trx.insertInto("event").values(row).execute(),
   );
@@ -84,12 +106,12 @@ export async function createEvent(db: Database, input: EventInput, authorId: str
  * Changes an event and raises its `sequence` by one (the iCalendar SEQUENCE of RFC 5545 §3.8.7.4, so that subscribed
  * calendars take the new version); returns false when no event has that id.
  */
-export async function updateEvent(db: Database, id: string, input: EventInput, now = Date.now()): Promise<boolean> {
+export async function updateEvent(db: Database, id: string, input: EventInput, now = Date.now(), publication?: StoredPublication): Promise<boolean> {
   const timeZone = await getTimeZone(db);
   const result = await writeAndSignal(db, "events", (trx) =>
     trx
     .updateTable("event")
-    .set((eb) => ({ ...input, updated: now, ...noonOf(input.date, timeZone), sequence: eb("sequence", "+", 1) }))
+    .set((eb) => ({ ...input, updated: now, ...noonOf(input.date, timeZone), sequence: eb("sequence", "+", 1), ...publication }))
     .where("id", "=", id)
     .executeTakeFirst(),
   );
@@ -102,7 +124,8 @@ export const TOMBSTONE_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
 /**
  * Removes an event; returns false when no event has that id. In the same transaction it leaves a tombstone (id,
  * title, date, start time, sequence + 1, `now`) that /events.ics shows as STATUS:CANCELLED for 90 days, and removes
- * tombstones older than that.
+ * tombstones older than that. An event that was never public (a draft, or scheduled for later) leaves none: the
+ * calendar feed never showed it, and a tombstone would publish its title.
  */
 export async function deleteEvent(db: Database, id: string, now = Date.now()): Promise<boolean> {
   return (await deleteEvents(db, [id], now)) > 0;
@@ -110,28 +133,33 @@ export async function deleteEvent(db: Database, id: string, now = Date.now()): P
 
 /**
  * Removes the events with these ids in one transaction with one change signal, each leaving its tombstone as
- * `deleteEvent` does (the admin list's "Delete selected"); ids no event has are skipped.
+ * `deleteEvent` does (the admin list's "Delete selected"), none for an event never public; ids no event has are
+ * skipped.
  * @returns how many were removed
  */
 export async function deleteEvents(db: Database, ids: readonly string[], now = Date.now()): Promise<number> {
   if (ids.length === 0) return 0;
   return writeAndSignal(db, "events", async (trx) => {
-    const events = await trx.selectFrom("event").select(["id", "title", "date", "startTime", "sequence"]).where("id", "in", ids).execute();
-    if (events.length === 0) return 0;
+    const found = await trx.selectFrom("event").select(["id", "title", "date", "startTime", "sequence", "draft", "publishAt"]).where("id", "in", ids).execute();
+    if (found.length === 0) return 0;
     await trx.deleteFrom("event_tombstone").where("deletedAt", "<", now - TOMBSTONE_KEPT_MS).execute();
-    await trx
-      .insertInto("event_tombstone")
-      .values(events.map((event) => ({ ...event, sequence: event.sequence + 1, deletedAt: now })))
-      .onConflict((oc) => oc.column("id").doNothing())
-      .execute();
-    const result = await trx.deleteFrom("event").where("id", "in", events.map((e) => e.id)).executeTakeFirst();
+    // Only an event that was public leaves a tombstone: a draft's title never reaches the calendar feed (issue 26).
+    const wasPublic = found.filter((e) => !e.draft && e.publishAt <= now).map(({ draft: _d, publishAt: _p, ...event }) => event);
+    if (wasPublic.length > 0) {
+      await trx
+        .insertInto("event_tombstone")
+        .values(wasPublic.map((event) => ({ ...event, sequence: event.sequence + 1, deletedAt: now })))
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    }
+    const result = await trx.deleteFrom("event").where("id", "in", found.map((e) => e.id)).executeTakeFirst();
     return Number(result.numDeletedRows);
   });
 }
 
-/** Every event, earliest first: what the calendar feed (/events.ics) publishes. */
-export async function listCalendarEvents(db: Database): Promise<Event[]> {
-  return db.selectFrom("event").selectAll().orderBy("date").orderBy("startTime").orderBy("id").execute();
+/** Every public event at `now`, earliest first: what the calendar feed (/events.ics) publishes. */
+export async function listCalendarEvents(db: Database, now = Date.now()): Promise<Event[]> {
+  return db.selectFrom("event").selectAll().where("draft", "=", 0).where("publishAt", "<=", now).orderBy("date").orderBy("startTime").orderBy("id").execute();
 }
 
 /** The tombstones of events deleted at `since` (ms since epoch) or later, most recently deleted first. */

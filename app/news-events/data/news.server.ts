@@ -7,14 +7,18 @@ import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { NewsPostInput } from "../forms.ts";
+import type { StoredPublication } from "./publication.server.ts";
 
 export type { NewsPost };
 
 export type { NewsPostInput };
 
-/** The latest posts, by date then creation time, newest first (spec §7: 1 on the home page, 100 on /news-events). */
-export async function listNews(db: Database, { limit }: { limit?: number } = {}): Promise<NewsPost[]> {
-  let query = db.selectFrom("news_post").selectAll().orderBy("date", "desc").orderBy("created", "desc");
+/**
+ * The latest public posts, by date then creation time, newest first (spec §7: 1 on the home page, 100 on
+ * /news-events): drafts and posts scheduled after `now` (ms since epoch) are left out (issue 26, decision 025).
+ */
+export async function listNews(db: Database, { limit, now = Date.now() }: { limit?: number; now?: number } = {}): Promise<NewsPost[]> {
+  let query = db.selectFrom("news_post").selectAll().where("draft", "=", 0).where("publishAt", "<=", now).orderBy("date", "desc").orderBy("created", "desc");
   if (limit !== undefined) query = query.limit(limit);
   return query.execute();
 }
@@ -42,6 +46,8 @@ export async function getNewsPost(db: Database, id: string): Promise<NewsPost | 
 
 /**
  * Adds a post; its timestamp is noon of its date in the association's time zone.
+ * @param publication draft, publication instant, whether it is live and whether to mail it when it goes live
+ *   (migration 0011); by default published at `now`, not to be mailed
  * @throws RangeError when `date` is not a calendar date
  */
 export async function createNewsPost(
@@ -49,21 +55,24 @@ export async function createNewsPost(
   input: NewsPostInput,
   authorId: string | null,
   now = Date.now(),
+  publication: StoredPublication = { draft: 0, publishAt: now, live: 1, mailOnPublish: 0 },
 ): Promise<NewsPost> {
-  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)) };
+  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)), ...publication };
   await writeAndSignal(db, "news", (trx) =>
     trx.insertInto("news_post").values(row).execute(),
   );
   return row;
 }
 
-/** Changes a post's fields; returns false when no post has that id. */
-export async function updateNewsPost(db: Database, id: string, input: NewsPostInput, now = Date.now()): Promise<boolean> {
+/**
+ * Changes a post's fields (and its publication, when given); returns false when no post has that id.
+ */
+export async function updateNewsPost(db: Database, id: string, input: NewsPostInput, now = Date.now(), publication?: StoredPublication): Promise<boolean> {
   const timeZone = await getTimeZone(db);
   const result = await writeAndSignal(db, "news", (trx) =>
     trx
     .updateTable("news_post")
-    .set({ ...input, updated: now, ...noonOf(input.date, timeZone) })
+    .set({ ...input, updated: now, ...noonOf(input.date, timeZone), ...publication })
     .where("id", "=", id)
     .executeTakeFirst(),
   );

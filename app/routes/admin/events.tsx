@@ -1,11 +1,16 @@
 import type { Route } from "./+types/events";
+import type { z } from "zod";
 import { dateSorts, titleColumn, type Column } from "#app/ui/AdminList.tsx";
 import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
-import { authorOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
+import { adminRequest, displayNameOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
+import { loadPublishing, mailPreviewAction, publishRequest, statusOf } from "#app/web/publishing.server.ts";
 import { clockTime, shortDate } from "#app/platform/text/format.ts";
-import { eventSchema } from "#app/news-events/forms.ts";
-import { publishEvent } from "#app/news-events/announcements.server.ts";
-import { deleteEvent, deleteEvents, EVENT_SORTS, getEvent, pageEvents, updateEvent, type Event, type EventInput, type EventSort } from "#app/news-events/data/events.server.ts";
+import { formFields } from "#app/platform/text/forms.ts";
+import { getTimeZone } from "#app/site/data/association.server.ts";
+import { eventFormSchema, splitPublication } from "#app/news-events/forms.ts";
+import { previewMail, saveEvent } from "#app/news-events/announcements.server.ts";
+import { DefaultSave, PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
+import { deleteEvent, deleteEvents, EVENT_SORTS, getEvent, pageEvents, type Event, type EventSort } from "#app/news-events/data/events.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 
 const SCREEN = screen("events");
@@ -15,26 +20,55 @@ export function meta() {
   return screenMeta(SCREEN);
 }
 
-type EventForm = Record<keyof EventInput, string>;
+type EventForm = z.output<ReturnType<typeof eventFormSchema>>;
 
-const events: ListScreen<Event, EventInput, EventSort, EventForm> = {
+const events: ListScreen<Event, EventForm, EventSort, Record<string, string>> = {
   base: BASE,
   noun: "event",
-  model: { sorts: EVENT_SORTS, page: pageEvents, get: getEvent, create: async (services, input, by) => {
-      await publishEvent(services, input, by);
-    }, update: (db, id, input) => updateEvent(db, id, input), remove: ({ db }, id) => deleteEvent(db, id), removeMany: ({ db }, ids) => deleteEvents(db, ids) },
-  schema: (user, today) => eventSchema(today, authorOf(user)),
-  blank: (user, today) => ({ title: "", date: today, startTime: "", timeDetails: "", place: "", eventDetails: "", author: authorOf(user) }),
+  model: {
+    sorts: EVENT_SORTS,
+    page: pageEvents,
+    get: getEvent,
+    // The board's "Publish" choice and mail choice go with the event (decision 025); a plain save publishes now.
+    create: async (services, input, by) => {
+      const { item, publication } = splitPublication(input);
+      const publish = await publishRequest(services, publication);
+      if ("error" in publish) throw new RangeError(publish.error);
+      await saveEvent(services, null, item, publish, by);
+    },
+    update: async (_db, id, input, by, services) => {
+      const { item, publication } = splitPublication(input);
+      const publish = await publishRequest(services, publication);
+      if ("error" in publish) throw new RangeError(publish.error);
+      return (await saveEvent(services, id, item, publish, by)) !== null;
+    },
+    remove: ({ db }, id) => deleteEvent(db, id),
+    removeMany: ({ db }, ids) => deleteEvents(db, ids),
+  },
+  schema: (user, today) => eventFormSchema(today, displayNameOf(user)),
+  blank: (user, today) => ({ title: "", date: today, startTime: "", timeDetails: "", place: "", eventDetails: "", author: displayNameOf(user) }),
   toForm: (e) => ({ title: e.title, date: e.date, startTime: e.startTime, timeDetails: e.timeDetails, place: e.place, eventDetails: e.eventDetails, author: e.author }),
   messages: { delete: "Failed to delete event. Please try again.", save: "Failed to save event. Please try again." },
 };
 
-export function loader(args: Route.LoaderArgs) {
-  return loadList(args, events, (e) => ({ id: e.id, title: e.title, date: e.date, startTime: e.startTime, place: e.place }));
+export async function loader(args: Route.LoaderArgs) {
+  const { services, user } = adminRequest(args);
+  const timeZone = await getTimeZone(services.db);
+  const now = Date.now();
+  const list = await loadList(args, events, (e) => ({ id: e.id, title: e.title, date: e.date, startTime: e.startTime, place: e.place, status: statusOf(e, timeZone, now) }));
+  return { ...list, ...(await loadPublishing(services, user, "events", list.editing, (id) => getEvent(services.db, id))) };
 }
 
-export function action(args: Route.ActionArgs) {
-  return listAction(args, events);
+export async function action(args: Route.ActionArgs) {
+  adminRequest(args); // a guest is sent to /login before the form is read
+  const fields = formFields(await args.request.formData());
+  if (fields.intent === "preview" || fields.intent === "test") {
+    return mailPreviewAction(args, fields, (user, today, name) => eventFormSchema(today, displayNameOf(user) || name), (services, event, id) =>
+      // A new event has no id yet: its preview's calendar link has "new" in its place.
+      previewMail(services.db, services.config.publicUrl, { kind: "events", event: { ...event, id: id ?? "new" } }),
+    );
+  }
+  return listAction(args, events, fields);
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
@@ -52,6 +86,7 @@ const COLUMNS: Column<Row, EventSort>[] = [
   },
   titleColumn("title"),
   { header: "Place", cell: (e) => e.place },
+  { header: "Status", cell: (e) => e.status },
 ];
 
 const FIELDS: FieldSpec[] = [
@@ -65,7 +100,28 @@ const FIELDS: FieldSpec[] = [
 ];
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as MailPreviewResult | undefined;
+  const { publishing, editing } = loaderData;
   return (
-    <ListScreenView heading={SCREEN.heading} base={BASE} {...loaderData} result={actionData} columns={COLUMNS} fields={FIELDS} empty={SCREEN.emptyText ?? ""} noun="Event" plural="events" />
+    <ListScreenView
+      heading={SCREEN.heading}
+      base={BASE}
+      {...loaderData}
+      result={result}
+      columns={COLUMNS}
+      fields={FIELDS}
+      empty={SCREEN.emptyText ?? ""}
+      noun="Event"
+      plural="events"
+      extraFields={
+        publishing &&
+        editing && (
+          <>
+            <DefaultSave />
+            <PublishFields data={publishing} values={editing.values} result={result} />
+          </>
+        )
+      }
+    />
   );
 }

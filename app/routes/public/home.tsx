@@ -43,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const homePhoto = ids.homePhotoId ? await getImage(db, ids.homePhotoId) : undefined;
   return {
     banner: banner?.text ?? null,
-    news: newsForDisplay(news, md),
+    news: newsForDisplay(news, md, details.name),
     events: eventsForDisplay(upcoming.events, md),
     upcomingTotal: upcoming.total,
     beach: beachState(readings.at(-1), advisory, today),

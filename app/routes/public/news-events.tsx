@@ -1,5 +1,5 @@
 import type { Route } from "./+types/news-events";
-import { getTimeZone } from "#app/site/data/association.server.ts";
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { EventList } from "#app/news-events/EventItem.tsx";
 import { NewsItem } from "#app/news-events/NewsItem.tsx";
 import { getServices } from "#app/web/context.server.ts";
@@ -31,11 +31,12 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const md = markdownFor(context);
-  const { from, to, today } = eventWindow(await getTimeZone(db));
+  const details = await getAssociationDetails(db);
+  const { from, to, today } = eventWindow(details.timeZone);
   const [posts, rows] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to })]);
   const events = eventsForDisplay(rows, md);
   return {
-    news: newsForDisplay(posts, md),
+    news: newsForDisplay(posts, md, details.name),
     year: from.slice(0, 4),
     upcoming: events.filter((e) => e.date >= today),
     past: events.filter((e) => e.date < today).reverse(),

@@ -39,12 +39,14 @@ test.describe("admin news posts", () => {
     const text = `First line of the notice.\nSecond line with <b>bold</b> & "quotes".\n\nLast line.`;
     await openAdmin(page, BASE);
 
-    // Add Post opens "Add a New Post", today (Chicago) and the administrator's email as defaults.
+    // Add Post opens "Add a New Post", today (Chicago) and a name as the author: the administrator's display name, or
+    // the association's while they have none; never their address (issue 26).
     await page.getByRole("link", { name: "Add Post", exact: true }).click();
     await expect(page).toHaveURL(`${BASE}?edit=new`);
     const add = await expectModal(page, "Add a New Post");
     await expect(add.getByLabel("Date", { exact: true })).toHaveValue(associationToday());
-    await expect(add.getByLabel("Author", { exact: true })).toHaveValue("admin@shoreline.test");
+    await expect(add.getByLabel("Author", { exact: true })).not.toHaveValue(/@|^$/);
+    const author = await add.getByLabel("Author", { exact: true }).inputValue();
     await expect(add.getByLabel("Title", { exact: true })).toHaveValue("");
     await add.getByLabel("Title", { exact: true }).fill(title);
     await add.getByLabel("Text", { exact: true }).fill(text);
@@ -60,7 +62,8 @@ test.describe("admin news posts", () => {
     const post = article(news, title);
     await expect(post).toHaveCount(1);
     await expect(post.locator("time")).toHaveAttribute("datetime", associationToday());
-    await expect(post).toContainText("admin@shoreline.test");
+    await expect(post).toContainText(author);
+    await expect(post).not.toContainText("admin@shoreline.test");
     // Markdown: the single newline is a line break, the blank line starts a second paragraph; read as it was typed.
     const prose = post.locator(".prose-md");
     await expect(prose.locator("p")).toHaveCount(2);
