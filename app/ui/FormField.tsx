@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { FieldLimits, FormResult } from "#app/platform/text/forms.ts";
 
 type InputType = "text" | "email" | "password" | "date" | "time" | "number" | "url" | "tel" | "file";
@@ -48,6 +48,7 @@ export interface FormFieldProps {
  */
 export function FormField(props: FormFieldProps) {
   const id = props.id ?? props.name;
+  const ref = useKeptValue(id, props.onValue);
   const error = props.result?.fieldErrors?.[props.name];
   const limits = props.limits?.[props.name] ?? {};
   const submitted = props.type === "password" || props.type === "file" ? undefined : props.result?.values?.[props.name];
@@ -62,6 +63,7 @@ export function FormField(props: FormFieldProps) {
     autoComplete: props.autoComplete,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
+    ref,
     onChange: props.onValue ? (event: { currentTarget: { value: string } }) => props.onValue?.(event.currentTarget.value) : undefined,
   };
   return (
@@ -102,6 +104,56 @@ export function FormField(props: FormFieldProps) {
       )}
     </div>
   );
+}
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * True while React hydrates the server's HTML (and on the server), false in every later render: during hydration
+ * React reads the server snapshot.
+ */
+export function useHydrating(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * Keeps what a person typed into the server's field before the scripts arrived (issue 26 part 2). React 19 sets a
+ * hydrated textarea back to its `defaultValue` (its `initTextarea` writes the text content, then the value), which
+ * threw away the first seconds of typing on a slow connection; inputs and selects it leaves alone. So, in the
+ * hydration render only (before React reaches the element), the element's current value is read when it differs
+ * from the server's, and put back as soon as the hydrated element is committed. `onValue` hears the value the
+ * field holds after hydration when it is not the server's (a live hint is not left describing the old text).
+ * @returns the ref callback to put on the field's element
+ */
+function useKeptValue(id: string, onValue?: (value: string) => void) {
+  const ref = useRef<Field>(null);
+  const hydrating = useHydrating();
+  const [typed] = useState(() => (hydrating && typeof document !== "undefined" ? typedBefore(id) : null));
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (typed === null || !element) return;
+    if (element.value !== typed) element.value = typed;
+    onValue?.(typed);
+    // Only once, after hydration: later values are the person's own.
+  }, []);
+  return useCallback((element: Field | null) => {
+    ref.current = element;
+  }, []);
+}
+
+/** The value typed into the server's field `id` before hydration, or null when it holds the server's value. */
+function typedBefore(id: string): string | null {
+  const element = document.getElementById(id);
+  if (element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && element.type !== "file" && element.type !== "password")) {
+    return element.value !== element.defaultValue ? element.value : null;
+  }
+  return null;
 }
 
 /** The form's own message (not tied to one field), announced when it appears. */

@@ -1,0 +1,83 @@
+/**
+ * Issue 26 part 2, "Nothing typed is lost": what is typed before the scripts arrive stays when they do (hydration
+ * does not put the old text back, and does not add it to the new), and leaving a form with unsaved changes asks
+ * first (a link, Escape, a dialog's close button, closing the tab). Nothing is saved here.
+ */
+import type { Page } from "@playwright/test";
+import { expect, openAdmin, signIn, test, waitForHydration } from "./admin-helpers.ts";
+
+/** Holds every script of the page back until `release()` is called: the page is the server's HTML alone meanwhile. */
+async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** True once React has hydrated the page (the layout's effect has run). */
+async function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.style.getPropertyValue("--header-height") !== "");
+}
+
+test.describe("typing before the scripts arrive", () => {
+  test("a textarea and an input keep what was typed when the scripts arrive", async ({ page }) => {
+    await signIn(page, "/admin/pages");
+    await expect(page).toHaveURL("/admin/pages");
+    const { release } = await holdScripts(page);
+    await page.goto("/admin/pages", { waitUntil: "commit" });
+    const welcome = page.getByLabel("Welcome", { exact: true });
+    const president = page.getByLabel("President's name", { exact: true });
+    await expect(welcome).not.toHaveValue("");
+    expect(await isHydrated(page)).toBe(false);
+    await welcome.fill("Typed before the scripts came.");
+    await president.fill("Typed Name");
+    // And typing key by key at the end of a field (the way a person does).
+    const caption = page.getByLabel("Map caption", { exact: true });
+    await caption.fill("");
+    await caption.pressSequentially("Key by key");
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    // Give React every chance to put something back.
+    await page.waitForTimeout(300);
+    await expect(welcome).toHaveValue("Typed before the scripts came.");
+    await expect(president).toHaveValue("Typed Name");
+    await expect(caption).toHaveValue("Key by key");
+  });
+
+  test("an edit dialog's fields keep what was typed when the scripts arrive", async ({ page }) => {
+    await signIn(page, "/admin/news");
+    await expect(page).toHaveURL("/admin/news");
+    // A post with its text: the dialog opens with the old text in both fields.
+    const edit = await page.getByRole("link", { name: /^Edit/ }).first().getAttribute("href");
+    const { release } = await holdScripts(page);
+    await page.goto(edit!, { waitUntil: "commit" });
+    const title = page.getByLabel("Title", { exact: true });
+    const text = page.getByLabel("Text", { exact: true });
+    await expect(text).not.toHaveValue("");
+    await title.fill("Dock repairs");
+    await text.fill("The dock is fixed.");
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    await page.waitForTimeout(300);
+    await expect(title).toHaveValue("Dock repairs");
+    await expect(text).toHaveValue("The dock is fixed.");
+  });
+
+  test("a quick fill right after the page loads is kept as typed, with nothing added", async ({ page }) => {
+    await signIn(page, "/admin/pages");
+    await page.goto("/admin/pages", { waitUntil: "commit" });
+    const welcome = page.getByLabel("Welcome", { exact: true });
+    const president = page.getByLabel("President's name", { exact: true });
+    await welcome.fill("Quick words.");
+    await president.fill("Quick Name");
+    await waitForHydration(page);
+    await page.waitForTimeout(300);
+    await expect(welcome).toHaveValue("Quick words.");
+    await expect(president).toHaveValue("Quick Name");
+  });
+});
