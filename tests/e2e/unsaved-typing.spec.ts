@@ -81,3 +81,93 @@ test.describe("typing before the scripts arrive", () => {
     await expect(president).toHaveValue("Quick Name");
   });
 });
+
+/** The confirmation asked before unsaved changes are thrown away. */
+const discardDialog = (page: Page) => page.getByRole("alertdialog", { name: "Discard your changes?" });
+const adminMenu = (page: Page) => page.getByRole("navigation", { name: "Admin" });
+
+test.describe("leaving unsaved changes asks first", () => {
+  test("a link: Keep editing stays with the text, Discard leaves; an untouched form leaves without asking", async ({ page }) => {
+    await openAdmin(page, "/admin/pages");
+    // Untouched: no question.
+    await adminMenu(page).getByRole("link", { name: "Board", exact: true }).click();
+    await expect(page).toHaveURL("/admin/board");
+    await expect(discardDialog(page)).toHaveCount(0);
+    await adminMenu(page).getByRole("link", { name: "Pages", exact: true }).click();
+    await expect(page).toHaveURL("/admin/pages");
+
+    const caption = page.getByLabel("Map caption", { exact: true });
+    await caption.fill("A caption not saved yet");
+    await adminMenu(page).getByRole("link", { name: "News Posts", exact: true }).click();
+    const dialog = discardDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(/has not been saved/);
+    await expect(dialog.getByRole("button", { name: "Keep editing" })).toBeFocused();
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL("/admin/pages");
+    await expect(caption).toHaveValue("A caption not saved yet");
+
+    await adminMenu(page).getByRole("link", { name: "News Posts", exact: true }).click();
+    await discardDialog(page).getByRole("button", { name: "Discard" }).click();
+    await expect(page).toHaveURL("/admin/news");
+  });
+
+  test("Escape, the close button and Cancel of an edit dialog ask; an untouched dialog closes at once", async ({ page }) => {
+    await openAdmin(page, "/admin/board?edit=new");
+    const edit = page.getByRole("dialog", { name: "Add a New Board Member" });
+    await expect(edit).toBeVisible();
+    // Untouched: Escape closes it.
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL("/admin/board");
+    await expect(edit).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Add Board Member" }).click();
+    await expect(edit).toBeVisible();
+    const name = edit.getByLabel("Name", { exact: true });
+    await name.click();
+    await name.pressSequentially("Mary Loon");
+    await page.keyboard.press("Escape");
+    await expect(discardDialog(page)).toBeVisible();
+    await discardDialog(page).getByRole("button", { name: "Keep editing" }).click();
+    await expect(edit).toBeVisible();
+    await expect(name).toHaveValue("Mary Loon");
+    await expect(page).toHaveURL("/admin/board?edit=new");
+
+    // Escape on the question is "Keep editing" too.
+    await edit.getByRole("link", { name: "Close" }).click();
+    await expect(discardDialog(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(discardDialog(page)).toHaveCount(0);
+    await expect(name).toHaveValue("Mary Loon");
+
+    await edit.getByRole("link", { name: "Cancel" }).click();
+    await discardDialog(page).getByRole("button", { name: "Discard" }).click();
+    await expect(page).toHaveURL("/admin/board");
+    await expect(edit).toHaveCount(0);
+  });
+
+  test("closing the tab with unsaved changes asks (beforeunload); untouched, it closes", async ({ page, context }) => {
+    await openAdmin(page, "/admin/pages");
+    const caption = page.getByLabel("Map caption", { exact: true });
+    await caption.click();
+    await caption.pressSequentially(" and more");
+    const asked = new Promise<string>((resolve) => page.once("dialog", (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe("beforeunload");
+    expect(page.isClosed()).toBe(false);
+
+    const other = await context.newPage();
+    await other.goto("/admin/pages");
+    await waitForHydration(other);
+    await other.getByLabel("Map caption", { exact: true }).click();
+    let dialogs = 0;
+    other.on("dialog", (d) => {
+      dialogs += 1;
+      void d.accept();
+    });
+    await other.close({ runBeforeUnload: true });
+    await expect.poll(() => other.isClosed()).toBe(true);
+    expect(dialogs).toBe(0);
+  });
+});

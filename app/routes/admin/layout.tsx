@@ -4,6 +4,7 @@ import type { Route } from "./+types/layout";
 import { requireAdminMiddleware } from "#app/web/context.server.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 import { menuOf } from "./screens.ts";
+import { UnsavedChangesGuard } from "#app/ui/UnsavedChanges.tsx";
 
 /** Every /admin route, its loaders and its actions, require a signed-in administrator (spec §6). */
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
@@ -67,6 +68,7 @@ function AdminFrame({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
+      <UnsavedChangesGuard />
     </div>
   );
 }
