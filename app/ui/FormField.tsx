@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { FieldLimits, FormResult } from "#app/platform/text/forms.ts";
 
 type InputType = "text" | "email" | "password" | "date" | "time" | "number" | "url" | "tel" | "file";
@@ -48,10 +48,18 @@ export interface FormFieldProps {
  */
 export function FormField(props: FormFieldProps) {
   const id = props.id ?? props.name;
-  const ref = useKeptValue(id, props.onValue);
+  const { ref, element } = useKeptValue(id, props.onValue);
   const error = props.result?.fieldErrors?.[props.name];
   const limits = props.limits?.[props.name] ?? {};
   const submitted = props.type === "password" || props.type === "file" ? undefined : props.result?.values?.[props.name];
+  // The first field the server refused takes the focus: as the page loads (autofocus, also without JavaScript)
+  // and when the answer arrives in the page already there.
+  const firstError = error !== undefined && Object.keys(props.result?.fieldErrors ?? {})[0] === props.name;
+  useEffect(() => {
+    const field = element.current;
+    if (!error || !field || !("form" in field) || !field.form) return;
+    if (field.form.querySelector('[aria-invalid="true"]') === field) field.focus();
+  }, [error, props.result, element]);
   const describedBy = [error ? `${id}-error` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
@@ -64,6 +72,7 @@ export function FormField(props: FormFieldProps) {
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
     ref,
+    autoFocus: firstError || undefined,
     onChange: props.onValue ? (event: { currentTarget: { value: string } }) => props.onValue?.(event.currentTarget.value) : undefined,
   };
   return (
@@ -129,7 +138,7 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * hydration render only (before React reaches the element), the element's current value is read when it differs
  * from the server's, and put back as soon as the hydrated element is committed. `onValue` hears the value the
  * field holds after hydration when it is not the server's (a live hint is not left describing the old text).
- * @returns the ref callback to put on the field's element
+ * @returns the ref callback to put on the field's element, and the element
  */
 function useKeptValue(id: string, onValue?: (value: string) => void) {
   const ref = useRef<Field>(null);
@@ -142,9 +151,10 @@ function useKeptValue(id: string, onValue?: (value: string) => void) {
     onValue?.(typed);
     // Only once, after hydration: later values are the person's own.
   }, []);
-  return useCallback((element: Field | null) => {
+  const setRef = useCallback((element: Field | null) => {
     ref.current = element;
   }, []);
+  return { ref: setRef, element: ref };
 }
 
 /** The value typed into the server's field `id` before hydration, or null when it holds the server's value. */

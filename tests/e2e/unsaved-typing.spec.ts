@@ -171,3 +171,70 @@ test.describe("leaving unsaved changes asks first", () => {
     expect(dialogs).toBe(0);
   });
 });
+
+test.describe("a refused save keeps every field and says what to fix beside it", () => {
+  /** Refuses a board member whose name is only spaces (the browser lets it through, the server does not). */
+  async function refuseBoardMember(page: Page) {
+    const edit = page.getByRole("dialog", { name: "Add a New Board Member" });
+    await edit.getByLabel("Name", { exact: true }).fill("   ");
+    await edit.getByLabel("Title", { exact: true }).fill("Dock Captain");
+    await edit.getByLabel("Describe the picture (alt text)").fill("Mary on the dock");
+    await edit.getByRole("button", { name: "Add Board Member" }).click();
+    return edit;
+  }
+
+  async function expectRefusedBoardMember(page: Page) {
+    const edit = page.getByRole("dialog", { name: "Add a New Board Member" });
+    const name = edit.getByLabel("Name", { exact: true });
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription("Please enter the board member's name");
+    await expect(name).toBeFocused();
+    await expect(edit.getByLabel("Title", { exact: true })).toHaveValue("Dock Captain");
+    await expect(edit.getByLabel("Describe the picture (alt text)")).toHaveValue("Mary on the dock");
+    return edit;
+  }
+
+  test("a list screen's dialog, with JavaScript; leaving it afterwards asks", async ({ page }) => {
+    await openAdmin(page, "/admin/board?edit=new");
+    await refuseBoardMember(page);
+    const edit = await expectRefusedBoardMember(page);
+    await edit.getByRole("link", { name: "Close" }).click();
+    await expect(discardDialog(page)).toBeVisible();
+    await discardDialog(page).getByRole("button", { name: "Keep editing" }).click();
+    await expect(edit.getByLabel("Title", { exact: true })).toHaveValue("Dock Captain");
+  });
+
+  test("the pages screen, with JavaScript", async ({ page }) => {
+    await openAdmin(page, "/admin/pages");
+    await page.getByLabel("Map caption", { exact: true }).fill("Kept caption");
+    await page.getByLabel("Facts and figures", { exact: true }).fill("Surface area 412 acres");
+    await page.getByRole("button", { name: "Save Pages" }).click();
+    const facts = page.getByLabel("Facts and figures", { exact: true });
+    await expect(facts).toHaveAttribute("aria-invalid", "true");
+    await expect(facts).toHaveAccessibleDescription(/Write one fact per line as Label: value/);
+    await expect(facts).toBeFocused();
+    await expect(facts).toHaveValue("Surface area 412 acres");
+    await expect(page.getByLabel("Map caption", { exact: true })).toHaveValue("Kept caption");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a list screen's dialog and the pages screen", async ({ page }) => {
+      await signIn(page, "/admin/board?edit=new");
+      await page.goto("/admin/board?edit=new");
+      await refuseBoardMember(page);
+      await expectRefusedBoardMember(page);
+
+      await page.goto("/admin/pages");
+      await page.getByLabel("Map caption", { exact: true }).fill("Kept caption");
+      await page.getByLabel("Facts and figures", { exact: true }).fill("Surface area 412 acres");
+      await page.getByRole("button", { name: "Save Pages" }).click();
+      const facts = page.getByLabel("Facts and figures", { exact: true });
+      await expect(facts).toHaveAttribute("aria-invalid", "true");
+      await expect(facts).toHaveAccessibleDescription(/Write one fact per line as Label: value/);
+      await expect(facts).toBeFocused();
+      await expect(page.getByLabel("Map caption", { exact: true })).toHaveValue("Kept caption");
+    });
+  });
+});
