@@ -12,6 +12,7 @@ import * as siteContent from "./0006-site-content.ts";
 import * as subscriptionsOutbox from "./0007-subscriptions-outbox.ts";
 import * as eventCalendar from "./0008-event-calendar.ts";
 import * as passwordResetRequests from "./0009-password-reset-requests.ts";
+import * as demoPlaceholders from "./0013-demo-placeholders.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0007-subscriptions-outbox": subscriptionsOutbox,
   "0008-event-calendar": eventCalendar,
   "0009-password-reset-requests": passwordResetRequests,
+  "0013-demo-placeholders": demoPlaceholders,
 };
