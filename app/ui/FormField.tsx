@@ -48,7 +48,7 @@ export interface FormFieldProps {
  */
 export function FormField(props: FormFieldProps) {
   const id = props.id ?? props.name;
-  const { ref, element } = useKeptValue(id, props.onValue);
+  const { ref, element } = useKeptValue(props.onValue);
   const error = props.result?.fieldErrors?.[props.name];
   const limits = props.limits?.[props.name] ?? {};
   const submitted = props.type === "password" || props.type === "file" ? undefined : props.result?.values?.[props.name];
@@ -131,22 +131,79 @@ export function useHydrating(): boolean {
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
+/** A field whose value a person types (not a file, a box or a button). */
+function isTyped(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
+  if (target instanceof HTMLTextAreaElement) return true;
+  return target instanceof HTMLInputElement && !["file", "checkbox", "radio", "hidden", "submit", "button", "reset", "image"].includes(target.type);
+}
+
+/**
+ * What was typed into each field of the server's page before React hydrated it: the fields already typed into when
+ * this module is evaluated (before hydration starts: the route modules load first), then every input event until
+ * the fields' hydration is committed. Hydration runs in slices, and a keystroke can fall between the slice that
+ * renders a field and the one that resets it, so the value is recorded as typed rather than read at render.
+ */
+const typedBeforeHydration = new WeakMap<Element, string>();
+
+/**
+ * Hydration writes each field's `defaultValue` again, with the text it already has. For a textarea that replaces
+ * its text node, which moves the caret to the start and, in a field not typed into yet, drops a selection: a quick
+ * fill landing then (select all, hydration, insert) put the new text before the old one instead of replacing it.
+ * Until its hydration is committed, a server field ignores a write of the `defaultValue` it already has; any other
+ * write goes through (`releaseDefaultValue` removes the guard).
+ */
+function guardDefaultValue(field: HTMLInputElement | HTMLTextAreaElement): void {
+  const own = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, "defaultValue");
+  if (!own?.get || !own.set || Object.prototype.hasOwnProperty.call(field, "defaultValue")) return;
+  const { get, set } = own;
+  Object.defineProperty(field, "defaultValue", {
+    configurable: true,
+    get() {
+      return get.call(field) as string;
+    },
+    set(value: string) {
+      if (String(value) !== get.call(field)) set.call(field, value);
+    },
+  });
+}
+
+function releaseDefaultValue(field: Element): void {
+  if (Object.prototype.hasOwnProperty.call(field, "defaultValue")) delete (field as { defaultValue?: string }).defaultValue;
+}
+
+if (typeof document !== "undefined") {
+  for (const field of document.querySelectorAll("textarea, input")) {
+    if (!isTyped(field)) continue;
+    guardDefaultValue(field);
+    if (field.value !== field.defaultValue) typedBeforeHydration.set(field, field.value);
+  }
+  document.addEventListener(
+    "input",
+    (event) => {
+      if (isTyped(event.target)) typedBeforeHydration.set(event.target, event.target.value);
+    },
+    true,
+  );
+}
+
 /**
  * Keeps what a person typed into the server's field before the scripts arrived (issue 26 part 2). React 19 sets a
  * hydrated textarea back to its `defaultValue` (its `initTextarea` writes the text content, then the value), which
- * threw away the first seconds of typing on a slow connection; inputs and selects it leaves alone. So, in the
- * hydration render only (before React reaches the element), the element's current value is read when it differs
- * from the server's, and put back as soon as the hydrated element is committed. `onValue` hears the value the
- * field holds after hydration when it is not the server's (a live hint is not left describing the old text).
+ * threw away the first seconds of typing on a slow connection; inputs it leaves alone. So when a hydrated field is
+ * committed, the value recorded as typed into it (`typedBeforeHydration`) is put back if React replaced it, and
+ * `onValue` hears it (a live hint is not left describing the old text). Fields mounted later are the person's own.
  * @returns the ref callback to put on the field's element, and the element
  */
-function useKeptValue(id: string, onValue?: (value: string) => void) {
+function useKeptValue(onValue?: (value: string) => void) {
   const ref = useRef<Field>(null);
   const hydrating = useHydrating();
-  const [typed] = useState(() => (hydrating && typeof document !== "undefined" ? typedBefore(id) : null));
+  const [wasHydrated] = useState(hydrating);
   useLayoutEffect(() => {
     const element = ref.current;
-    if (typed === null || !element) return;
+    if (!wasHydrated || !element) return;
+    releaseDefaultValue(element);
+    const typed = typedBeforeHydration.get(element);
+    if (typed === undefined) return;
     if (element.value !== typed) element.value = typed;
     onValue?.(typed);
     // Only once, after hydration: later values are the person's own.
@@ -155,15 +212,6 @@ function useKeptValue(id: string, onValue?: (value: string) => void) {
     ref.current = element;
   }, []);
   return { ref: setRef, element: ref };
-}
-
-/** The value typed into the server's field `id` before hydration, or null when it holds the server's value. */
-function typedBefore(id: string): string | null {
-  const element = document.getElementById(id);
-  if (element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && element.type !== "file" && element.type !== "password")) {
-    return element.value !== element.defaultValue ? element.value : null;
-  }
-  return null;
 }
 
 /** The form's own message (not tied to one field), announced when it appears. */
