@@ -4,6 +4,7 @@
  * first (a link, Escape, a dialog's close button, closing the tab). Nothing is saved here.
  */
 import type { Page } from "@playwright/test";
+import { ADMIN_SCREENS, screenUrl } from "#app/routes/admin/screens.ts";
 import { expect, openAdmin, signIn, test, waitForHydration } from "./admin-helpers.ts";
 
 /** Holds every script of the page back until `release()` is called: the page is the server's HTML alone meanwhile. */
@@ -111,6 +112,25 @@ test.describe("leaving unsaved changes asks first", () => {
     await adminMenu(page).getByRole("link", { name: "News Posts", exact: true }).click();
     await discardDialog(page).getByRole("button", { name: "Discard" }).click();
     await expect(page).toHaveURL("/admin/news");
+  });
+
+  test("no screen asks when nothing was typed: every admin screen, and its add dialog, is left at once", async ({ page }) => {
+    test.setTimeout(90_000);
+    await openAdmin(page, "/admin/news");
+    for (const screen of ADMIN_SCREENS) {
+      await page.goto(screenUrl(screen));
+      await waitForHydration(page);
+      await adminMenu(page).getByRole("link", { name: "Events", exact: true }).click();
+      await expect(page, `${screen.path} is left without asking`).toHaveURL("/admin/events");
+      await expect(discardDialog(page)).toHaveCount(0);
+      // Its add dialog, if it has one, closes on Escape without asking.
+      await page.goto(`${screenUrl(screen)}?edit=new`);
+      await waitForHydration(page);
+      if ((await page.getByRole("dialog").count()) === 0) continue;
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog"), `${screen.path}'s add dialog closes without asking`).toHaveCount(0);
+      await expect(discardDialog(page)).toHaveCount(0);
+    }
   });
 
   test("Escape, the close button and Cancel of an edit dialog ask; an untouched dialog closes at once", async ({ page }) => {
