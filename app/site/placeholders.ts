@@ -7,4 +7,4 @@ export const PLACEHOLDERS = ["{duesDollars}", "{duesDate}", "{quorum}", "{notice
 
 /** What the editing screens say about them. */
 export const PLACEHOLDER_HINT =
-  "In any text, {duesDollars} and {duesDate} show the dues set below, and {quorum}, {noticeDays}, {boardSize} and {termYears} the numbers set on the Bylaws screen.";
+  "In any text, {duesDollars} and {duesDate} show the dues set on the Pages screen, and {quorum}, {noticeDays}, {boardSize} and {termYears} the numbers set on the Bylaws screen.";
