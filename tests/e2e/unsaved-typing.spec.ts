@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { ADMIN_SCREENS, screenUrl } from "#app/routes/admin/screens.ts";
-import { expect, openAdmin, signIn, test, waitForHydration } from "./admin-helpers.ts";
+import { expect, expectNoAxeViolations, openAdmin, PHONE, signIn, test, waitForHydration } from "./admin-helpers.ts";
 
 /** Holds every script of the page back until `release()` is called: the page is the server's HTML alone meanwhile. */
 async function holdScripts(page: Page): Promise<{ release: () => void }> {
@@ -133,7 +133,7 @@ test.describe("leaving unsaved changes asks first", () => {
     }
   });
 
-  test("Escape, the close button and Cancel of an edit dialog ask; an untouched dialog closes at once", async ({ page }) => {
+  test("Escape, the close button and Cancel of an edit dialog ask; an untouched dialog closes at once", async ({ page }, testInfo) => {
     await openAdmin(page, "/admin/board?edit=new");
     const edit = page.getByRole("dialog", { name: "Add a New Board Member" });
     await expect(edit).toBeVisible();
@@ -149,6 +149,11 @@ test.describe("leaving unsaved changes asks first", () => {
     await name.pressSequentially("Mary Loon");
     await page.keyboard.press("Escape");
     await expect(discardDialog(page)).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, "the Discard your changes? dialog");
+    await page.screenshot({ path: testInfo.outputPath("discard-1280.png") });
+    await page.setViewportSize(PHONE);
+    await expectNoAxeViolations(page, testInfo, "the Discard your changes? dialog at 390 px");
+    await page.screenshot({ path: testInfo.outputPath("discard-390.png") });
     await discardDialog(page).getByRole("button", { name: "Keep editing" }).click();
     await expect(edit).toBeVisible();
     await expect(name).toHaveValue("Mary Loon");
