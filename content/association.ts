@@ -17,7 +17,7 @@ export const association: Association = {
     paragraphs: [
       "Dear neighbours, another season is upon us, and the loons are back on the north end of the lake. Thank you to everyone who turned out for the spring shoreline clean-up: more than forty volunteers filled two trailers with winter debris, and the boat launch has never looked better.",
       "This year the board is focusing on three things: keeping up the weekly E. coli testing at the public beach, staffing the boat launch on busy weekends to check for invasive species, and planting native buffer strips along the shore to discourage geese and slow runoff. Each of these depends on volunteers, so if you can spare a morning, please let any board member know.",
-      "Finally, please join us at the annual meeting on Memorial Day weekend at the Heron Lake Town Hall. Dues are still just $10 per household, and every membership helps pay for water testing and lake programs. See you on the water!",
+      "Finally, please join us at the annual meeting on Memorial Day weekend at the Heron Lake Town Hall. Dues are still just ${duesDollars} per household, and every membership helps pay for water testing and lake programs. See you on the water!",
     ],
   },
 };

@@ -1,6 +1,5 @@
 import type { Question } from "./types.ts";
 import { association } from "./association.ts";
-import { membership } from "./membership.ts";
 
 /** Questions residents ask, shown on /the-lake. */
 export const faq: Question[] = [
@@ -57,7 +56,7 @@ export const faq: Question[] = [
   {
     question: "How do I join the association?",
     answer: [
-      `Membership is open to every household on or near Heron Lake, and to anyone else who cares about the lake. Dues are $${membership.duesDollars} per household per year, due ${membership.duesDate}.`,
+      "Membership is open to every household on or near Heron Lake, and to anyone else who cares about the lake. Dues are ${duesDollars} per household per year, due {duesDate}.",
       "See the Membership page for how to pay: you can mail a check to our treasurer or pay in person at the annual meeting on Memorial Day weekend.",
     ],
   },

@@ -19,10 +19,12 @@ export const membership: Membership = {
   duesDollars,
   duesDate,
   howToPay: [
-    `Dues are $${duesDollars} per household per year and are due ${duesDate}. The easiest way to pay is to mail a check, made out to "Heron Lake Association", to our treasurer at the address shown on this page. Please include your name, lake address and the email address where you would like to receive member news.`,
+    // The figures are placeholders: the page shows the dues the board sets (app/site/data/governance.server.ts).
+    'Dues are ${duesDollars} per household per year and are due {duesDate}. The easiest way to pay is to mail a check, made out to "Heron Lake Association", to our treasurer at the address shown on this page. Please include your name, lake address and the email address where you would like to receive member news.',
     "You can also pay in person, by cash or check, at the annual meeting on Memorial Day weekend at the Heron Lake Town Hall. The treasurer will give you a receipt and add you to the member list on the spot.",
   ],
   treasurerImage,
+  treasurerContact: "**Ruth Andersen**, Treasurer  \nHeron Lake Association  \nPO Box 118  \nHeron Lake, WI 53500\n\nEmail: [treasurer@heronlake.example.org](mailto:treasurer@heronlake.example.org)",
   treasurerImageAlt:
     "Ruth Andersen, Treasurer. Heron Lake Association, PO Box 118, Heron Lake, WI 53500. Email: treasurer@heronlake.example.org",
 };

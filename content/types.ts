@@ -76,6 +76,8 @@ export interface Membership {
   /** Treasurer contact image (an imported asset) and its text alternative. */
   treasurerImage: string;
   treasurerImageAlt: string;
+  /** How to reach the treasurer, as Markdown text (a name, a postal address, an email link). */
+  treasurerContact: string;
 }
 
 export interface Governance {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { FieldLimits, FormResult } from "#app/platform/text/forms.ts";
 
 type InputType = "text" | "email" | "password" | "date" | "time" | "number" | "url" | "tel" | "file";
@@ -50,9 +50,18 @@ export interface FormFieldProps {
  */
 export function FormField(props: FormFieldProps) {
   const id = props.id ?? props.name;
+  const { ref, element } = useKeptValue(props.onValue);
   const error = props.result?.fieldErrors?.[props.name];
   const limits = props.limits?.[props.name] ?? {};
   const submitted = props.type === "password" || props.type === "file" ? undefined : props.result?.values?.[props.name];
+  // The first field the server refused takes the focus: as the page loads (autofocus, also without JavaScript)
+  // and when the answer arrives in the page already there.
+  const firstError = error !== undefined && Object.keys(props.result?.fieldErrors ?? {})[0] === props.name;
+  useEffect(() => {
+    const field = element.current;
+    if (!error || !field || !("form" in field) || !field.form) return;
+    if (field.form.querySelector('[aria-invalid="true"]') === field) field.focus();
+  }, [error, props.result, element]);
   const describedBy = [error ? `${id}-error` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
@@ -65,6 +74,8 @@ export function FormField(props: FormFieldProps) {
     readOnly: props.readOnly,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
+    ref,
+    autoFocus: firstError || undefined,
     onChange: props.onValue ? (event: { currentTarget: { value: string } }) => props.onValue?.(event.currentTarget.value) : undefined,
   };
   return (
@@ -105,6 +116,105 @@ export function FormField(props: FormFieldProps) {
       )}
     </div>
   );
+}
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * True while React hydrates the server's HTML (and on the server), false in every later render: during hydration
+ * React reads the server snapshot.
+ */
+export function useHydrating(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** A field whose value a person types (not a file, a box or a button). */
+function isTyped(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
+  if (target instanceof HTMLTextAreaElement) return true;
+  return target instanceof HTMLInputElement && !["file", "checkbox", "radio", "hidden", "submit", "button", "reset", "image"].includes(target.type);
+}
+
+/**
+ * What was typed into each field of the server's page before React hydrated it: the fields already typed into when
+ * this module is evaluated (before hydration starts: the route modules load first), then every input event until
+ * the fields' hydration is committed. Hydration runs in slices, and a keystroke can fall between the slice that
+ * renders a field and the one that resets it, so the value is recorded as typed rather than read at render.
+ */
+const typedBeforeHydration = new WeakMap<Element, string>();
+
+/**
+ * Hydration writes each field's `defaultValue` again, with the text it already has. For a textarea that replaces
+ * its text node, which moves the caret to the start and, in a field not typed into yet, drops a selection: a quick
+ * fill landing then (select all, hydration, insert) put the new text before the old one instead of replacing it.
+ * Until its hydration is committed, a server field ignores a write of the `defaultValue` it already has; any other
+ * write goes through (`releaseDefaultValue` removes the guard).
+ */
+function guardDefaultValue(field: HTMLInputElement | HTMLTextAreaElement): void {
+  const own = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, "defaultValue");
+  if (!own?.get || !own.set || Object.prototype.hasOwnProperty.call(field, "defaultValue")) return;
+  const { get, set } = own;
+  Object.defineProperty(field, "defaultValue", {
+    configurable: true,
+    get() {
+      return get.call(field) as string;
+    },
+    set(value: string) {
+      if (String(value) !== get.call(field)) set.call(field, value);
+    },
+  });
+}
+
+function releaseDefaultValue(field: Element): void {
+  if (Object.prototype.hasOwnProperty.call(field, "defaultValue")) delete (field as { defaultValue?: string }).defaultValue;
+}
+
+if (typeof document !== "undefined") {
+  for (const field of document.querySelectorAll("textarea, input")) {
+    if (!isTyped(field)) continue;
+    guardDefaultValue(field);
+    if (field.value !== field.defaultValue) typedBeforeHydration.set(field, field.value);
+  }
+  document.addEventListener(
+    "input",
+    (event) => {
+      if (isTyped(event.target)) typedBeforeHydration.set(event.target, event.target.value);
+    },
+    true,
+  );
+}
+
+/**
+ * Keeps what a person typed into the server's field before the scripts arrived (issue 26 part 2). React 19 sets a
+ * hydrated textarea back to its `defaultValue` (its `initTextarea` writes the text content, then the value), which
+ * threw away the first seconds of typing on a slow connection; inputs it leaves alone. So when a hydrated field is
+ * committed, the value recorded as typed into it (`typedBeforeHydration`) is put back if React replaced it, and
+ * `onValue` hears it (a live hint is not left describing the old text). Fields mounted later are the person's own.
+ * @returns the ref callback to put on the field's element, and the element
+ */
+function useKeptValue(onValue?: (value: string) => void) {
+  const ref = useRef<Field>(null);
+  const hydrating = useHydrating();
+  const [wasHydrated] = useState(hydrating);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!wasHydrated || !element) return;
+    releaseDefaultValue(element);
+    const typed = typedBeforeHydration.get(element);
+    if (typed === undefined) return;
+    if (element.value !== typed) element.value = typed;
+    onValue?.(typed);
+    // Only once, after hydration: later values are the person's own.
+  }, []);
+  const setRef = useCallback((element: Field | null) => {
+    ref.current = element;
+  }, []);
+  return { ref: setRef, element: ref };
 }
 
 /** The form's own message (not tied to one field), announced when it appears. */

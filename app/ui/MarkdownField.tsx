@@ -10,11 +10,18 @@
  * no scripts (`@media (scripting: none)`): without JavaScript the field is the plain textarea and its hint, with no
  * buttons that would do nothing.
  */
-import { useEffect, type DetailedHTMLProps, type HTMLAttributes } from "react";
-import { FormField, type FormFieldProps } from "./FormField.tsx";
+import { useCallback, useEffect, useRef, useState, type DetailedHTMLProps, type HTMLAttributes } from "react";
+import { FormField, useHydrating, type FormFieldProps } from "./FormField.tsx";
 
 /** What the field takes, said under it (also when the toolbar is there: the toolbar makes these). */
 export const MARKDOWN_HINT = "Markdown: **bold**, _italic_, [a link](https://…), a line starting with - or 1. for a list, ### for a heading; a blank line starts a new paragraph.";
+/** The hint of a one-line text (the banner): the inline part of the same Markdown. */
+export const INLINE_MARKDOWN_HINT = "Markdown: **bold**, _italic_, [a link](https://…); no headings or lists.";
+
+/** Where a field's preview is rendered by the server (app/routes/admin/markdown-preview.ts). */
+export const PREVIEW_URL = "/admin/markdown-preview";
+/** How long typing pauses before an open preview is brought up to date, in ms. */
+const PREVIEW_DELAY_MS = 400;
 
 type CustomElementProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>;
 
@@ -45,12 +52,22 @@ const BUTTONS = [
   ["ordered-list", "Numbered list"],
 ] as const;
 
+/** The inline styles only, for a one-line text. */
+const INLINE_BUTTONS = BUTTONS.filter(([style]) => style === "bold" || style === "italic" || style === "link");
+
 /**
  * Same props as `FormField`; the field is a textarea (`rows`, 8 unless given) whose hint ends with `MARKDOWN_HINT`.
  * The toolbar is seen and works once its custom element is defined (after hydration).
+ *
+ * Under the field, a "Preview" button (issue 26 part 4) opens the text as residents will see it: the HTML the
+ * server renders for it (`PREVIEW_URL`: the same `renderMarkdown` and placeholders as the public pages), beside the
+ * field where the form is wide enough and under it otherwise, brought up to date as typing pauses. The button is
+ * there once the page's scripts run; without them the form is the plain textarea, sent as before.
+ * @param inline a one-line text (the banner): inline Markdown only, in the hint, the toolbar and the preview
  */
-export function MarkdownField(props: FormFieldProps) {
+export function MarkdownField({ inline, ...props }: FormFieldProps & { inline?: boolean }) {
   const id = props.id ?? props.name;
+  const preview = usePreview(id, inline === true);
   useEffect(() => {
     // Defining the element upgrades the toolbars already on the page. Without it the field still works as a plain
     // textarea (the toolbar stays unseen).
@@ -58,19 +75,86 @@ export function MarkdownField(props: FormFieldProps) {
   }, []);
   const toolbar = (
     <markdown-toolbar for={id} className="md-toolbar" aria-label="Formatting" aria-controls={id}>
-      {BUTTONS.map(([style, label]) => (
+      {(inline ? INLINE_BUTTONS : BUTTONS).map(([style, label]) => (
         <button key={style} type="button" data-md-button={style}>
           {label}
         </button>
       ))}
     </markdown-toolbar>
   );
+  const dialect = inline ? INLINE_MARKDOWN_HINT : MARKDOWN_HINT;
   const hint = props.hint ? (
     <>
-      {props.hint} {MARKDOWN_HINT}
+      {props.hint} {dialect}
     </>
   ) : (
-    MARKDOWN_HINT
+    dialect
   );
-  return <FormField {...props} rows={props.rows ?? 8} hint={hint} toolbar={toolbar} />;
+  const previewId = `${id}-preview`;
+  return (
+    <div className="md-field">
+      <div className={preview.open ? "md-field-inner previewing" : "md-field-inner"}>
+        <FormField {...props} rows={props.rows ?? 8} hint={hint} toolbar={toolbar} />
+        <div id={previewId} className="md-preview" hidden={!preview.open}>
+          <p className="md-preview-label">{preview.failed ? "The preview could not be made. Please try again." : "Preview: as residents will see it"}</p>
+          {/* The server's own rendering (renderMarkdown): safe to put in the page as it is. */}
+          <div className="prose-md" dangerouslySetInnerHTML={{ __html: preview.html }} />
+        </div>
+      </div>
+      <p className="md-preview-bar">
+        <button type="button" className={preview.ready ? "button secondary md-preview-button" : "button secondary md-preview-button pending"} aria-expanded={preview.open} aria-controls={previewId} onClick={preview.toggle}>
+          {preview.open ? "Hide preview" : "Preview"}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The preview of the textarea `id`: closed at first; opening it asks the server for the text's HTML, and while it is
+ * open every pause in typing (input events, the toolbar's included) asks again. An answer older than the last
+ * question is dropped.
+ */
+function usePreview(id: string, inline: boolean) {
+  const ready = !useHydrating();
+  const [open, setOpen] = useState(false);
+  const [html, setHtml] = useState("");
+  const [failed, setFailed] = useState(false);
+  const asked = useRef(0);
+  const render = useCallback(async () => {
+    const field = document.getElementById(id);
+    if (!(field instanceof HTMLTextAreaElement)) return;
+    const question = ++asked.current;
+    const body = new URLSearchParams({ text: field.value });
+    if (inline) body.set("inline", "1");
+    try {
+      const response = await fetch(PREVIEW_URL, { method: "POST", body });
+      if (!response.ok) throw new Error(`preview: ${response.status}`);
+      const answer = await response.text();
+      if (question !== asked.current) return;
+      setHtml(answer);
+      setFailed(false);
+    } catch {
+      if (question === asked.current) setFailed(true);
+    }
+  }, [id, inline]);
+  useEffect(() => {
+    const field = document.getElementById(id);
+    if (!open || !field) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onInput = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void render(), PREVIEW_DELAY_MS);
+    };
+    field.addEventListener("input", onInput);
+    return () => {
+      clearTimeout(timer);
+      field.removeEventListener("input", onInput);
+    };
+  }, [id, open, render]);
+  const toggle = () => {
+    if (!open) void render();
+    setOpen(!open);
+  };
+  return { ready, open, html, failed, toggle };
 }

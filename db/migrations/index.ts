@@ -14,6 +14,7 @@ import * as eventCalendar from "./0008-event-calendar.ts";
 import * as passwordResetRequests from "./0009-password-reset-requests.ts";
 import * as people from "./0010-people.ts";
 import * as publication from "./0011-publication.ts";
+import * as demoPlaceholders from "./0013-demo-placeholders.ts";
 import * as demoContent from "./0014-demo-content.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   "0009-password-reset-requests": passwordResetRequests,
   "0010-people": people,
   "0011-publication": publication,
+  "0013-demo-placeholders": demoPlaceholders,
   "0014-demo-content": demoContent,
 };

@@ -90,7 +90,7 @@ describe("formatting", () => {
     }
     // The toolbar is in the markup (nothing moves when its script arrives), and the page's own stylesheet keeps it
     // unseen until its element is defined and away when the browser runs no scripts (the e2e tests see both).
-    expect(pages.match(/<markdown-toolbar for="[^"]+" class="md-toolbar" aria-label="Formatting"/g)).toHaveLength(7);
+    expect(pages.match(/<markdown-toolbar for="[^"]+" class="md-toolbar" aria-label="Formatting"/g)).toHaveLength(8);
     const news = await page("/admin/news?edit=new", { Cookie: cookie });
     expect(news).toMatch(/<p id="text-hint" class="muted">Markdown:/);
     for (const html of [pages, news]) {

@@ -15,11 +15,12 @@ export const pageHtmlContext = createContext<Map<string, string> | null>(null);
  * A function that renders Markdown (`renderMarkdown`) for this request's loader data: plain HTML on a data
  * request (or when the request has no document map), a `{ md }` reference on a document request. An empty text
  * stays "" so that `text && …` checks keep working.
+ * @param render the renderer: `renderMarkdown` (blocks) unless given, `renderInlineMarkdown` for a line of text
  */
-export function markdownFor(context: Readonly<RouterContextProvider>): (source: string) => Html {
+export function markdownFor(context: Readonly<RouterContextProvider>, render: (source: string) => string = renderMarkdown): (source: string) => Html {
   const page = context.get(pageHtmlContext);
   return (source) => {
-    const html = renderMarkdown(source);
+    const html = render(source);
     if (!page || html === "") return html;
     const key = createHash("sha256").update(html).digest("base64url").slice(0, 16);
     page.set(key, html);

@@ -6,7 +6,7 @@
  * script or data address and no image in the HTML.
  */
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown.server.ts";
+import { renderInlineMarkdown, renderMarkdown } from "./markdown.server.ts";
 import { dangers, MARKDOWN_PAYLOADS, PAYLOADS } from "../../../tests/support/xss-payloads.ts";
 
 describe("renderMarkdown: formatting", () => {
@@ -80,5 +80,23 @@ describe("renderMarkdown: hostile text stays inert", () => {
     const html = renderMarkdown([...PAYLOADS, ...MARKDOWN_PAYLOADS].join("\n\n"));
     expect(dangers(html)).toEqual([]);
     expect(html).not.toContain("<a href=\"javascript");
+  });
+});
+
+describe("renderInlineMarkdown: the banner's one line", () => {
+  it("bold, italic and links as in the long texts, with no paragraph around them", () => {
+    expect(renderInlineMarkdown("**Beach closed** until _Friday_: [Details](https://town.example/beach)")).toBe(
+      '<strong>Beach closed</strong> until <em>Friday</em>: <a href="https://town.example/beach" rel="nofollow noopener noreferrer">Details</a>',
+    );
+  });
+
+  it("no blocks: a heading mark or a list mark stays as typed; blank is empty", () => {
+    expect(renderInlineMarkdown("# Not a heading")).toBe("# Not a heading");
+    expect(renderInlineMarkdown("- not a list")).toBe("- not a list");
+    expect(renderInlineMarkdown("  \n ")).toBe("");
+  });
+
+  it.each([...PAYLOADS, ...MARKDOWN_PAYLOADS].map((p, i) => [i + 1, p]))("payload %i leaves nothing dangerous", (_i, payload) => {
+    expect(dangers(renderInlineMarkdown(payload as string))).toEqual([]);
   });
 });

@@ -52,3 +52,12 @@ md.renderer.rules.heading_close = demoteHeading;
 export function renderMarkdown(source: string): string {
   return md.render(source).trim();
 }
+
+/**
+ * A one-line text (the home page's banner) as inline HTML, with the same dialect and rules as `renderMarkdown`
+ * (bold, italic, code, links checked the same way; no raw HTML, no images): no paragraph, heading or list, so a `#`
+ * or `- ` at the start stays as typed; a newline is a `<br>`. "" for an empty or blank text. Never throws.
+ */
+export function renderInlineMarkdown(source: string): string {
+  return md.renderInline(source.trim());
+}

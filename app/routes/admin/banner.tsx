@@ -2,7 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { dateTimeIn } from "#app/platform/text/dates.ts";
 import type { Route } from "./+types/banner";
 import { ConfirmModal } from "#app/ui/ConfirmModal.tsx";
-import { FormAlert, FormField } from "#app/ui/FormField.tsx";
+import { FormAlert } from "#app/ui/FormField.tsx";
+import { MarkdownField } from "#app/ui/MarkdownField.tsx";
 import { adminRequest } from "#app/web/admin-screens.server.ts";
 import { formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
 import { bannerSchema } from "#app/site/forms.ts";
@@ -74,7 +75,7 @@ export default function AdminBanner({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <Form method="post" className="stack" key={banner?.createdAt ?? "none"}>
-        <FormField name="text" label="Banner text" rows={4} limits={loaderData.limits} result={actionData} defaultValue={banner?.text ?? ""} />
+        <MarkdownField inline name="text" label="Banner text" rows={4} limits={loaderData.limits} result={actionData} defaultValue={banner?.text ?? ""} />
         {banner && (
           <p className="muted">
             {`Last set by ${banner.createdBy} on ${banner.createdAt}.`}

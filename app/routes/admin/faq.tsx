@@ -6,6 +6,7 @@ import { listAction } from "#app/web/admin-screens.server.ts";
 import { loadOrderedList, orderedListScreen } from "#app/web/ordered-screens.server.ts";
 import { questions } from "#app/site/data/site-content.server.ts";
 import { screen, screenMeta } from "./screens.ts";
+import { PLACEHOLDER_HINT } from "#app/site/placeholders.ts";
 
 const SCREEN = screen("faq");
 const BASE = "/admin/faq";
@@ -43,7 +44,7 @@ const COLUMNS: Column<Row, "order">[] = [{ header: "Question", cell: (q) => q.ti
 
 const FIELDS: FieldSpec[] = [
   { name: "question", label: "Question" },
-  { name: "answer", label: "Answer", rows: 8, type: "markdown" },
+  { name: "answer", label: "Answer", rows: 8, type: "markdown", hint: PLACEHOLDER_HINT },
 ];
 
 export default function AdminFaq({ loaderData, actionData }: Route.ComponentProps) {

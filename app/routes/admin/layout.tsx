@@ -6,6 +6,7 @@ import { mailGoesToFiles } from "#app/mail/mail-settings.server.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 import { FORBIDDEN_MESSAGE, type Role } from "#app/accounts/roles.ts";
 import { accessOf, menuFor } from "./screens.ts";
+import { UnsavedChangesGuard } from "#app/ui/UnsavedChanges.tsx";
 
 /**
  * Every /admin route, its loaders and its actions, require a signed-in administrator (spec §6); the screens the
@@ -107,6 +108,7 @@ function AdminFrame({ children, warning }: { children: ReactNode; warning?: Reac
         {warning}
         {children}
       </main>
+      <UnsavedChangesGuard />
     </div>
   );
 }

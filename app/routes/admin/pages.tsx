@@ -11,6 +11,7 @@ import { getImages, readImageForm } from "#app/platform/files/images.server.ts";
 import { associationNumbers, getAssociationNumbers, saveAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { getPageImageIds, getPageTexts, pageTextsSchema, savePageTexts, type PageImageField } from "#app/site/data/page-texts.server.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
+import { PLACEHOLDER_HINT } from "#app/site/placeholders.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 import { imageFormBody } from "#app/platform/files/upload-limits.ts";
 import { screen, screenMeta } from "./screens.ts";
@@ -84,6 +85,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
     <>
       <h1>{SCREEN.heading}</h1>
       <p className="muted">The words of the public pages. Leave a text empty to leave its part out.</p>
+      <p className="muted">{PLACEHOLDER_HINT}</p>
       <FormAlert result={actionData} />
       {saved && !actionData && (
         <p className="success" role="status">
@@ -114,7 +116,8 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
           <FormField label="Dues per household (US dollars)" type="number" inputMode="decimal" {...field("duesDollars")} />
           <FormField label="Dues are due on" placeholder="April 1" {...field("duesDate")} />
           <MarkdownField label="How to pay" rows={6} {...field("howToPay")} />
-          <ImageField name="treasurer" label="Treasurer contact card" current={pictures.treasurer} alt={loaderData.values.treasurerAlt} result={actionData} removable hint="A picture of the treasurer's contact details; its description must say them all. Without one, the bundled card is shown with this description." />
+          <MarkdownField label="Treasurer contact" rows={5} hint="Name, postal address and email, as members should write them. End a line with two spaces to keep the next on its own line." {...field("treasurerContact")} />
+          <ImageField name="treasurer" label="Treasurer contact card" current={pictures.treasurer} alt={loaderData.values.treasurerAlt} result={actionData} removable hint="A picture shown under the contact text, if you want one; its description must say what it shows." />
         </fieldset>
         {changed && <p className="muted">{`Last changed by ${changed.by} on ${changed.at}.`}</p>}
         <p>

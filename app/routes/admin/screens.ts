@@ -65,6 +65,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
 export const ADMIN_ENDPOINTS: readonly { path: string; file: string; access?: "administrator" }[] = [
   { path: "documents/upload", file: "routes/admin/documents-upload.ts" },
   { path: "subscribers/export", file: "routes/admin/subscribers-export.ts", access: "administrator" },
+  { path: "markdown-preview", file: "routes/admin/markdown-preview.ts" },
 ];
 
 /**

@@ -16,6 +16,8 @@ import { getPageImageIds, getPageTexts } from "#app/site/data/page-texts.server.
 import { Picture } from "#app/ui/Picture.tsx";
 import { getImage } from "#app/platform/files/images.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { renderInlineMarkdown } from "#app/platform/text/markdown.server.ts";
+import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
 import { listLatestMeasurements } from "#app/beach/data/readings.server.ts";
 import { beachState } from "#app/beach/state.ts";
@@ -31,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The details carry the time zone: one read of the settings serves the name, the beach and "today".
   const details = await getAssociationDetails(db);
   const { today, to } = eventWindow(details.timeZone);
-  const [banner, news, upcoming, readings, texts, ids, advisory] = await Promise.all([
+  const [banner, news, upcoming, readings, texts, ids, advisory, numbers] = await Promise.all([
     getBanner(db),
     listNews(db, { limit: HOME_NEWS_COUNT }),
     listUpcomingEvents(db, { today, to, limit: HOME_EVENT_COUNT }),
@@ -39,19 +41,24 @@ export async function loader({ context }: Route.LoaderArgs) {
     getPageTexts(db),
     getPageImageIds(db),
     getBeachAdvisory(db),
+    getAssociationNumbers(db),
   ]);
+  // The board's texts in the one Markdown dialect, their placeholders ({duesDollars}, …) filled in; the banner is
+  // one line of inline Markdown.
+  const fill = (text: string) => md(fillNumbers(text, numbers));
+  const line = markdownFor(context, renderInlineMarkdown);
   const homePhoto = ids.homePhotoId ? await getImage(db, ids.homePhotoId) : undefined;
   return {
-    banner: banner?.text ?? null,
+    banner: banner ? line(fillNumbers(banner.text, numbers)) || null : null,
     news: newsForDisplay(news, md, details.name),
     events: eventsForDisplay(upcoming.events, md),
     upcomingTotal: upcoming.total,
     beach: beachState(readings.at(-1), advisory, today),
     beachName: details.beachName,
     associationName: details.name,
-    welcome: md(texts.welcome),
+    welcome: fill(texts.welcome),
     homePhoto: homePhoto ?? null,
-    president: texts.presidentLetter ? { name: texts.presidentName, letter: md(texts.presidentLetter) } : null,
+    president: texts.presidentLetter ? { name: texts.presidentName, letter: fill(texts.presidentLetter) } : null,
   };
 }
 
@@ -63,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="page">
       {banner && (
         <section className="banner" aria-label="Announcement">
-          {banner}
+          <Markdown html={banner} className="banner-text" />
         </section>
       )}
       <BeachStatusSummary beachName={beachName} state={beach} />

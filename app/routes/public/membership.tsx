@@ -4,7 +4,7 @@ import treasurerCardImage from "#content/images/treasurer-contact.svg";
 import { getServices } from "#app/web/context.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
-import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
+import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { getPageImageIds, getPageTexts } from "#app/site/data/page-texts.server.ts";
 import { Picture } from "#app/ui/Picture.tsx";
 import { getImage } from "#app/platform/files/images.server.ts";
@@ -23,7 +23,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const md = markdownFor(context);
   const [texts, numbers, ids] = await Promise.all([getPageTexts(db), getAssociationNumbers(db), getPageImageIds(db)]);
   const treasurerImage = await getImage(db, ids.treasurerImageId);
-  return { benefits: md(texts.benefits), howToPay: md(texts.howToPay), treasurerAlt: texts.treasurerAlt, treasurerImage: treasurerImage ?? null, numbers };
+  // Every text with its placeholders ({duesDollars}, {duesDate}, …) filled in: it says what the board set.
+  const fill = (text: string) => md(fillNumbers(text, numbers));
+  return {
+    benefits: fill(texts.benefits),
+    howToPay: fill(texts.howToPay),
+    treasurerContact: fill(texts.treasurerContact),
+    treasurerAlt: texts.treasurerAlt,
+    treasurerImage: treasurerImage ?? null,
+    numbers,
+  };
 }
 
 export default function MembershipPage({ loaderData }: Route.ComponentProps) {
@@ -44,10 +53,11 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
             </strong>
           </p>
           <Markdown html={loaderData.howToPay} />
-          {loaderData.treasurerImage ? (
+          {loaderData.treasurerContact || loaderData.treasurerImage ? (
             <>
               <h3>Contact the treasurer</h3>
-              <Picture image={loaderData.treasurerImage} sizes="(min-width: 60rem) 30rem, 100vw" />
+              {loaderData.treasurerContact && <Markdown html={loaderData.treasurerContact} className="treasurer-contact" />}
+              {loaderData.treasurerImage && <Picture image={loaderData.treasurerImage} sizes="(min-width: 60rem) 30rem, 100vw" />}
             </>
           ) : (
             loaderData.treasurerAlt && (

@@ -16,6 +16,7 @@ import { Picture } from "#app/ui/Picture.tsx";
 import { getImage } from "#app/platform/files/images.server.ts";
 import { questions } from "#app/site/data/site-content.server.ts";
 import { getPageImageIds, getPageTexts, parseFacts } from "#app/site/data/page-texts.server.ts";
+import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
 import { pageMeta } from "#app/platform/http/meta.ts";
@@ -36,14 +37,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   const md = markdownFor(context);
   const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT });
   const latest = readings.at(-1);
-  const [details, faq, texts, ids, advisory, recent] = await Promise.all([
+  const [details, faq, texts, ids, advisory, recent, numbers] = await Promise.all([
     getAssociationDetails(db),
     questions.all(db),
     getPageTexts(db),
     getPageImageIds(db),
     getBeachAdvisory(db),
     latest ? listMeasurementsSince(db, addDaysTo(latest.date, -(GEOMETRIC_MEAN_WINDOW_DAYS - 1))) : [],
+    getAssociationNumbers(db),
   ]);
+  // Every long text with its placeholders ({duesDollars}, …) filled in.
+  const fill = (text: string) => md(fillNumbers(text, numbers));
   const mapImage = await getImage(db, ids.mapImageId);
   const today = todayIn(details.timeZone);
   return {
@@ -51,12 +55,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     beach: beachState(latest, advisory, today),
     geometricMean: thirtyDayGeometricMean(recent.map((r) => ({ date: r.date, value: r.value }))),
     beachName: details.beachName,
-    faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: md(q.data.answer) })),
-    learnMore: md(texts.learnMore),
-    intro: md(texts.lakeIntro),
+    faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: fill(q.data.answer) })),
+    learnMore: fill(texts.learnMore),
+    intro: fill(texts.lakeIntro),
     facts: parseFacts(texts.lakeFacts),
     map: { alt: texts.mapAlt, caption: texts.mapCaption, image: mapImage ?? null },
-    geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: md(texts.geeseAdvice) } : null,
+    geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: fill(texts.geeseAdvice) } : null,
   };
 }
 

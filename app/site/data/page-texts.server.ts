@@ -33,13 +33,15 @@ export const pageTextsSchema = z.object({
   benefits: prose(5_000),
   howToPay: prose(5_000),
   treasurerAlt: prose(1_000),
+  /** Membership: how to reach the treasurer (md: a name, a postal address, an email link); a picture is optional. */
+  treasurerContact: prose(2_000),
 });
 export type PageTexts = z.infer<typeof pageTextsSchema>;
 export type PageTextField = keyof PageTexts;
 
 /**
  * The pictures of the public pages, as image ids (app/platform/files/images.server.ts; "" for none): the lake map (The Lake),
- * the treasurer's contact card (Membership), an optional photo in the home page's welcome. While the map or the card
+ * the treasurer's contact card (Membership; optional beside the contact text), an optional photo in the home page's welcome. While the map or the card
  * has none, the bundled picture of content/images/ is shown with `mapAlt` / `treasurerAlt`; an uploaded one is shown
  * with its own alt text, which the pages screen writes from the same field.
  */
@@ -112,4 +114,5 @@ export const DEMO_PAGE_TEXTS: PageTexts = {
   benefits: list(membership.benefits),
   howToPay: paragraphs(membership.howToPay),
   treasurerAlt: membership.treasurerImageAlt,
+  treasurerContact: membership.treasurerContact,
 };

@@ -116,3 +116,21 @@ test("an empty banner text is refused; deleting the banner shows Create Banner a
   await visitor.goto("/");
   await expect(announcement(visitor)).toHaveText(original!);
 });
+
+test("the banner is inline Markdown (issue 26): bold, italic and a link shown as such, its placeholders filled in", async ({ page, visitor }) => {
+  await openAdmin(page, BASE);
+  const original = await currentBanner(page);
+  try {
+    const saved = await postForm(page, BASE, { intent: "save", text: "**Beach closed** until _Friday_. Dues are ${duesDollars}. [Details](https://town.example/beach)" });
+    expect(saved.status()).toBe(302);
+    await visitor.goto("/");
+    const banner = announcement(visitor);
+    await expect(banner).toHaveText("Beach closed until Friday. Dues are $10. Details");
+    await expect(banner.locator("strong")).toHaveText("Beach closed");
+    await expect(banner.locator("em")).toHaveText("Friday");
+    await expect(banner.getByRole("link", { name: "Details" })).toHaveAttribute("href", "https://town.example/beach");
+    await expect(banner).not.toContainText("**");
+  } finally {
+    await restoreBanner(page, original);
+  }
+});
