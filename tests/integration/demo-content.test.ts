@@ -41,10 +41,10 @@ describe.each(backends)("demo content on $name", ({ name, create, available }) =
     if (!(await available())) skip(`${name} is not reachable`);
     const { db } = await seeded();
     const counts = await countDemoContent(db);
-    expect(counts).toEqual({ news: 3, events: 5, readings: 30, board: 5, questions: counts.questions, bylaws: counts.bylaws, businesses: counts.businesses, banner: true, pageTexts: 13, pictures: 7, socialLink: "Facebook" });
+    expect(counts).toEqual({ news: 3, events: 5, readings: 30, board: 5, questions: counts.questions, bylaws: counts.bylaws, businesses: counts.businesses, banner: true, pageTexts: 14, pictures: 7, socialLink: "Facebook" });
     expect(counts.questions).toBeGreaterThan(0);
     expect(describeDemoContent(counts)).toBe(
-      `This removes 3 news posts, 5 events, 30 readings, the banner, 5 board members, ${counts.bylaws} bylaws articles, ${counts.questions} questions, 13 page texts, ${counts.businesses} local businesses, 7 pictures and the Facebook link in the header.`,
+      `This removes 3 news posts, 5 events, 30 readings, the banner, 5 board members, ${counts.bylaws} bylaws articles, ${counts.questions} questions, 14 page texts, ${counts.businesses} local businesses, 7 pictures and the Facebook link in the header.`,
     );
   });
 
@@ -63,7 +63,7 @@ describe.each(backends)("demo content on $name", ({ name, create, available }) =
     await savePageTexts(db, { howToPay: "Pay at the annual meeting." }, ADMIN, Date.now() + 1000);
 
     const left = await countDemoContent(db);
-    expect(left).toEqual({ ...before, news: 2, questions: before.questions - 1, pageTexts: 12 });
+    expect(left).toEqual({ ...before, news: 2, questions: before.questions - 1, pageTexts: 13 });
 
     expect(await removeDemoContent(services, ADMIN)).toEqual(left);
 

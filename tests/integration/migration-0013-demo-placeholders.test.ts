@@ -44,9 +44,11 @@ describe.each(backends)("migration 0013 on $name", ({ name, create, available })
   async function upgraded(skip: (note?: string) => void, setUp: (database: TestDatabase) => Promise<void>): Promise<TestDatabase> {
     if (!(await available())) skip(`${name} is not reachable`);
     db = await create();
-    await sql`DELETE FROM kysely_migration WHERE name = ${STEP}`.execute(db.db);
+    // The release before had neither this step nor the later ones (0014's table goes with its record).
+    await sql`DELETE FROM kysely_migration WHERE name >= ${STEP}`.execute(db.db);
+    await sql`DROP TABLE demo_content`.execute(db.db);
     await setUp(db);
-    expect(await migrateToLatest(db)).toEqual([STEP]);
+    expect((await migrateToLatest(db))[0]).toBe(STEP);
     return db;
   }
 

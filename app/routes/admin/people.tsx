@@ -67,8 +67,16 @@ export async function loader(args: Route.LoaderArgs) {
     removing: people.find((p) => p.id === removeId) ?? null,
     requireTwoFactor: await isTwoFactorRequired(services.db),
     limits: formLimits(InviteSchema),
-    done: done && DONE[done] ? DONE[done](url.searchParams.get("who") ?? "") : null,
+    done: done && DONE[done] ? DONE[done](doneWho(url.searchParams.get("who"))) : null,
   };
+}
+
+/**
+ * The address a "done" message names, from the redirect's `who`: only a well-formed address is repeated, so a link
+ * crafted by someone else cannot put sentences of its own on an Administrator's screen.
+ */
+function doneWho(value: string | null): string {
+  return value !== null && value.length <= 254 && z.email().safeParse(value).success ? value : "that person";
 }
 
 const doneUrl = (done: string, who = "") => `${BASE}?done=${done}${who ? `&who=${encodeURIComponent(who)}` : ""}`;
