@@ -17,6 +17,7 @@ import { escapeHtml } from "#app/platform/text/email-body.ts";
 import { clockTime, longDate } from "#app/platform/text/format.ts";
 import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { fillNumbers, getAssociationNumbers, type AssociationNumbers } from "#app/site/data/governance.server.ts";
 import { createEvent, getEvent, updateEvent, type Event, type EventInput } from "./data/events.server.ts";
 import { createNewsPost, getNewsPost, updateNewsPost, type NewsPost, type NewsPostInput } from "./data/news.server.ts";
 import { queueListMail, queueNotice, type QueuedMail } from "#app/mail/data/outbox.server.ts";
@@ -40,40 +41,51 @@ type ItemList = Extract<SubscriberList, "news" | "events">;
 export type ListMail = Pick<QueuedMail, "subject" | "text" | "html">;
 
 /**
- * The mail for a new news post: its title as the subject, its date, its author as the site shows it, its text (Markdown as written for the plain
- * part, rendered and sanitized for the HTML part), and a link to the site's news page.
+ * What a list mail is composed with: the association's name, the site's public address, and the association's
+ * numbers, which a text's placeholders (`{duesDollars}`, …) stand for (`fillNumbers`, issue 26 part 4).
  */
-export function composeNewsMail(post: Pick<NewsPost, "title" | "text" | "date" | "author">, options: { associationName: string; publicUrl: string }): ListMail {
+export interface MailOptions {
+  associationName: string;
+  publicUrl: string;
+  numbers: AssociationNumbers;
+}
+
+/**
+ * The mail for a new news post: its title as the subject, its date, its author as the site shows it, its text (Markdown as written for the plain
+ * part, rendered and sanitized for the HTML part), and a link to the site's news page. The text's placeholders are
+ * filled in, in both parts, as the site shows them; the title is sent as written.
+ */
+export function composeNewsMail(post: Pick<NewsPost, "title" | "text" | "date" | "author">, options: MailOptions): ListMail {
+  const body = fillNumbers(post.text, options.numbers);
   const link = new URL("/news-events", options.publicUrl).href;
   // The author as the site shows it: a name, never an administrator's address (issue 26).
   const byline = `${longDate(post.date)} · ${publicAuthor(post.author, options.associationName)}`;
   return {
     subject: `${options.associationName}: ${post.title}`,
-    text: `${post.title}\n${byline}\n\n${post.text}\n\nOn the site: ${link}`,
+    text: `${post.title}\n${byline}\n\n${body}\n\nOn the site: ${link}`,
     html:
       `<h1 style="font-size:1.3em">${escapeHtml(post.title)}</h1><p style="color:#555">${escapeHtml(byline)}</p>` +
-      `${renderMarkdown(post.text)}<p><a href="${escapeHtml(link)}">Read it on the site</a></p>`,
+      `${renderMarkdown(body)}<p><a href="${escapeHtml(link)}">Read it on the site</a></p>`,
   };
 }
 
 /**
  * The mail for a new event: title, date, start time and place, its details, and links to the event's calendar file
- * (`/events/:id.ics`, so a subscriber adds it to a calendar in one tap) and to the site's events page.
+ * (`/events/:id.ics`, so a subscriber adds it to a calendar in one tap) and to the site's events page. The details'
+ * placeholders are filled in, in both parts, as the site shows them; the title is sent as written.
  */
-export function composeEventMail(
-  event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails">,
-  options: { associationName: string; publicUrl: string },
-): ListMail {
+export function composeEventMail(event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails">, options: MailOptions): ListMail {
+  const details = fillNumbers(event.eventDetails, options.numbers);
   const page = new URL("/news-events", options.publicUrl).href;
   const calendar = new URL(`/events/${encodeURIComponent(event.id)}.ics`, options.publicUrl).href;
   const when = [longDate(event.date), event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(", ");
   const facts = [`When: ${when}`, ...(event.place ? [`Where: ${event.place}`] : [])];
   return {
     subject: `${options.associationName} event: ${event.title}, ${longDate(event.date)}`,
-    text: `${event.title}\n${facts.join("\n")}\n\n${event.eventDetails}\n\nAdd to your calendar: ${calendar}\nAll events: ${page}`,
+    text: `${event.title}\n${facts.join("\n")}\n\n${details}\n\nAdd to your calendar: ${calendar}\nAll events: ${page}`,
     html:
       `<h1 style="font-size:1.3em">${escapeHtml(event.title)}</h1><p>${facts.map(escapeHtml).join("<br>")}</p>` +
-      `${renderMarkdown(event.eventDetails)}<p><a href="${escapeHtml(calendar)}">Add to your calendar</a> · <a href="${escapeHtml(page)}">All events</a></p>`,
+      `${renderMarkdown(details)}<p><a href="${escapeHtml(calendar)}">Add to your calendar</a> · <a href="${escapeHtml(page)}">All events</a></p>`,
   };
 }
 
@@ -100,7 +112,7 @@ interface ItemKind<Item extends { id: string }, Input> {
   get(db: Database, id: string): Promise<Item | undefined>;
   create(db: Database, input: Input, authorId: string, now: number, publication: StoredPublication): Promise<Item>;
   update(db: Database, id: string, input: Input, now: number, publication: StoredPublication): Promise<boolean>;
-  compose(item: Item, options: { associationName: string; publicUrl: string }): ListMail;
+  compose(item: Item, options: MailOptions): ListMail;
 }
 
 const NEWS: ItemKind<NewsPost, NewsPostInput> = {
@@ -142,7 +154,7 @@ async function announce<Item extends { id: string }>(trx: Database, kind: ItemKi
   const { name } = await getAssociationDetails(trx);
   await clearMailChoice(trx, kind.table, item.id);
   if (!(await recordAnnouncement(trx, { itemId: item.id, list: kind.list, messageId: "", at: now }))) return null;
-  const mail = kind.compose(item, { associationName: name, publicUrl });
+  const mail = kind.compose(item, { associationName: name, publicUrl, numbers: await getAssociationNumbers(trx) });
   const queued = await queueListMail(trx, kind.list, { ...mail, createdBy }, now);
   await setAnnouncementMessage(trx, item.id, queued.messageId);
   return queued.recipients;
@@ -244,8 +256,8 @@ export async function mailChoice(db: Database, list: ItemList, itemId: string | 
  * mail uses (`composeNewsMail`, `composeEventMail`).
  */
 export async function previewMail(db: Database, publicUrl: string, item: { kind: "news"; post: Parameters<typeof composeNewsMail>[0] } | { kind: "events"; event: Parameters<typeof composeEventMail>[0] }): Promise<ListMail> {
-  const { name } = await getAssociationDetails(db);
-  const options = { associationName: name, publicUrl };
+  const [{ name }, numbers] = await Promise.all([getAssociationDetails(db), getAssociationNumbers(db)]);
+  const options = { associationName: name, publicUrl, numbers };
   return item.kind === "news" ? composeNewsMail(item.post, options) : composeEventMail(item.event, options);
 }
 

@@ -19,6 +19,7 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalEventStatus, type ICalCalendar } from "ical-generator";
 import type { Event, EventTombstone } from "#db/schema.ts";
 import { cleanText } from "#app/platform/text/text.ts";
+import { fillNumbers, type AssociationNumbers } from "#app/site/data/governance.server.ts";
 
 /** How often a subscribed calendar should fetch the feed again, in seconds (REFRESH-INTERVAL; one hour). */
 export const CALENDAR_REFRESH_SECONDS = 60 * 60;
@@ -32,6 +33,8 @@ export interface CalendarOptions {
   publicUrl: string;
   /** The address of this calendar (SOURCE), absolute. */
   source: string;
+  /** The association's numbers (`getAssociationNumbers`): an event's details show them in place of their placeholders ({duesDollars}, …; issue 26 part 4). */
+  numbers: AssociationNumbers;
 }
 
 type CalendarEvent = Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails" | "created" | "updated" | "sequence">;
@@ -55,7 +58,7 @@ export function eventsCalendar(events: readonly CalendarEvent[], tombstones: rea
   for (const event of events) {
     addEvent(calendar, event, options, timeZone, {
       status: ICalEventStatus.CONFIRMED,
-      description: [event.timeDetails, event.eventDetails].filter(Boolean).join("\n\n"),
+      description: [event.timeDetails, fillNumbers(event.eventDetails, options.numbers)].filter(Boolean).join("\n\n"),
     });
   }
   for (const gone of tombstones) {

@@ -11,25 +11,38 @@ import type { Event, NewsPost } from "#db/schema.ts";
 import type { Html } from "#app/platform/http/page-html.ts";
 import type { NewsItemPost } from "./NewsItem.tsx";
 import type { EventItemData } from "./EventItem.tsx";
+import { fillNumbers, type AssociationNumbers } from "#app/site/data/governance.server.ts";
 import { publicAuthor } from "./publication.ts";
 
 /**
  * Each post with its text as safe HTML as `html` (or its reference), and nothing else of its row. The author is
- * shown as `publicAuthor` has it: never an email address, the association's name instead (issue 26).
+ * shown as `publicAuthor` has it: never an email address, the association's name instead (issue 26). The text's
+ * placeholders (`{duesDollars}`, …) are filled in with the association's numbers (`fillNumbers`, issue 26 part 4);
+ * the title is shown as written.
  * @param md the request's Markdown renderer (`markdownFor(context)`)
  * @param associationName what stands for an author who is an address or nobody
+ * @param numbers the association's numbers (`getAssociationNumbers`)
  */
-export function newsForDisplay(posts: readonly Pick<NewsPost, "id" | "title" | "date" | "author" | "text">[], md: (source: string) => Html, associationName: string): NewsItemPost[] {
-  return posts.map((post) => ({ id: post.id, title: post.title, date: post.date, author: publicAuthor(post.author, associationName), html: md(post.text) }));
+export function newsForDisplay(
+  posts: readonly Pick<NewsPost, "id" | "title" | "date" | "author" | "text">[],
+  md: (source: string) => Html,
+  associationName: string,
+  numbers: AssociationNumbers,
+): NewsItemPost[] {
+  return posts.map((post) => ({ id: post.id, title: post.title, date: post.date, author: publicAuthor(post.author, associationName), html: md(fillNumbers(post.text, numbers)) }));
 }
 
 /**
  * Each event with its details as safe HTML as `detailsHtml` ("" when there are none), and nothing else of its row.
+ * The details' placeholders (`{duesDollars}`, …) are filled in with the association's numbers (`fillNumbers`,
+ * issue 26 part 4); the title, time details and place are shown as written.
  * @param md the request's Markdown renderer (`markdownFor(context)`)
+ * @param numbers the association's numbers (`getAssociationNumbers`)
  */
 export function eventsForDisplay(
   events: readonly Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails">[],
   md: (source: string) => Html,
+  numbers: AssociationNumbers,
 ): EventItemData[] {
   return events.map((event) => ({
     id: event.id,
@@ -38,6 +51,6 @@ export function eventsForDisplay(
     startTime: event.startTime,
     timeDetails: event.timeDetails,
     place: event.place,
-    detailsHtml: md(event.eventDetails),
+    detailsHtml: md(fillNumbers(event.eventDetails, numbers)),
   }));
 }

@@ -1,7 +1,8 @@
 /**
  * The placeholders every board text takes (issue 26 part 4): page texts, FAQ answers, bylaws and the banner show the
  * association's numbers in their place, filled in on the server by `fillNumbers` (data/governance.server.ts), so a
- * text never contradicts what the board set on the Pages and Bylaws screens.
+ * text never contradicts what the board set on the Pages and Bylaws screens. News posts and event details too, wherever
+ * they go: the public pages, the Atom and iCalendar feeds and the list mail (app/news-events; titles stay as written).
  */
 export const PLACEHOLDERS = ["{duesDollars}", "{duesDate}", "{quorum}", "{noticeDays}", "{boardSize}", "{termYears}"] as const;
 

@@ -272,9 +272,10 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
     const { listNews } = await import("#app/news-events/data/news.server.ts");
     const { listCalendarEvents } = await import("#app/news-events/data/events.server.ts");
     const { newsForDisplay } = await import("#app/news-events/item-html.server.ts");
+    const { getAssociationNumbers } = await import("#app/site/data/governance.server.ts");
     const posts = await listNews(handle.db);
     expect(posts.map((p) => p.title)).toEqual(["Old post"]);
-    expect(newsForDisplay(posts, (t) => t as never, "Heron Lake Association")[0]!.author).toBe("Heron Lake Association");
+    expect(newsForDisplay(posts, (t) => t as never, "Heron Lake Association", await getAssociationNumbers(handle.db))[0]!.author).toBe("Heron Lake Association");
     expect((await listCalendarEvents(handle.db)).map((e) => e.title)).toEqual(["Old event"]);
   });
 

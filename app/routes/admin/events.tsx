@@ -12,6 +12,7 @@ import { previewMail, saveEvent } from "#app/news-events/announcements.server.ts
 import { DefaultSave, PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
 import { deleteEvent, deleteEvents, EVENT_SORTS, getEvent, pageEvents, type Event, type EventSort } from "#app/news-events/data/events.server.ts";
 import { screen, screenMeta } from "./screens.ts";
+import { PLACEHOLDER_HINT } from "#app/site/placeholders.ts";
 
 const SCREEN = screen("events");
 const BASE = "/admin/events";
@@ -95,7 +96,7 @@ const FIELDS: FieldSpec[] = [
   { name: "startTime", label: "Start time", type: "time" },
   { name: "timeDetails", label: "Time details", placeholder: "e.g. 7 to 8:30 PM" },
   { name: "place", label: "Place" },
-  { name: "eventDetails", label: "Details", rows: 6, type: "markdown" },
+  { name: "eventDetails", label: "Details", rows: 6, type: "markdown", hint: PLACEHOLDER_HINT },
   { name: "author", label: "Author" },
 ];
 

@@ -11,6 +11,7 @@ import { formFields } from "#app/platform/text/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { deleteNewsPost, deleteNewsPosts, getNewsPost, NEWS_SORTS, pageNews, type NewsPost, type NewsSort } from "#app/news-events/data/news.server.ts";
 import { screen, screenMeta } from "./screens.ts";
+import { PLACEHOLDER_HINT } from "#app/site/placeholders.ts";
 
 const SCREEN = screen("news");
 const BASE = "/admin/news";
@@ -83,7 +84,7 @@ const FIELDS: FieldSpec[] = [
   { name: "title", label: "Title" },
   { name: "date", label: "Date", type: "date" },
   { name: "author", label: "Author" },
-  { name: "text", label: "Text", rows: 8, type: "markdown" },
+  { name: "text", label: "Text", rows: 8, type: "markdown", hint: PLACEHOLDER_HINT },
 ];
 
 export default function AdminNews({ loaderData, actionData }: Route.ComponentProps) {

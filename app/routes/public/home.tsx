@@ -50,8 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const homePhoto = ids.homePhotoId ? await getImage(db, ids.homePhotoId) : undefined;
   return {
     banner: banner ? line(fillNumbers(banner.text, numbers)) || null : null,
-    news: newsForDisplay(news, md, details.name),
-    events: eventsForDisplay(upcoming.events, md),
+    news: newsForDisplay(news, md, details.name, numbers),
+    events: eventsForDisplay(upcoming.events, md, numbers),
     upcomingTotal: upcoming.total,
     beach: beachState(readings.at(-1), advisory, today),
     beachName: details.beachName,

@@ -13,6 +13,7 @@ import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { webcalUrl } from "#app/platform/http/feed-response.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
@@ -33,10 +34,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const md = markdownFor(context);
   const details = await getAssociationDetails(db);
   const { from, to, today } = eventWindow(details.timeZone);
-  const [posts, rows] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to })]);
-  const events = eventsForDisplay(rows, md);
+  const [posts, rows, numbers] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to }), getAssociationNumbers(db)]);
+  // The texts' placeholders ({duesDollars}, …) show the numbers set on the Pages and Bylaws screens (issue 26 part 4).
+  const events = eventsForDisplay(rows, md, numbers);
   return {
-    news: newsForDisplay(posts, md, details.name),
+    news: newsForDisplay(posts, md, details.name, numbers),
     year: from.slice(0, 4),
     upcoming: events.filter((e) => e.date >= today),
     past: events.filter((e) => e.date < today).reverse(),
@@ -46,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function NewsEvents({ loaderData }: Route.ComponentProps) {
   const { news, year, upcoming, past, calendarUrl } = loaderData;
-  useLiveUpdates(["news", "events"]);
+  useLiveUpdates(["news", "events", "site"]);
   return (
     <div className="page">
       <h1>News &amp; Events</h1>
