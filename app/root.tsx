@@ -92,9 +92,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let stack: string | undefined;
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
-    details = error.status === 404 ? "We couldn't find that page." : error.statusText || details;
-    // The admin guard's refusal of an Editor (issue 26) says what it is, in words (app/accounts/roles.ts).
-    if (error.status === 403 && typeof error.data === "string") [title, details] = ["Not available to Editors", `${error.data} Go back to the admin panel to choose another screen.`];
+    // A refusal thrown with words (the admin guard's to an Editor, app/accounts/roles.ts) says them.
+    details = error.status === 404 ? "We couldn't find that page." : (typeof error.data === "string" && error.data) || error.statusText || details;
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
     stack = error.stack;
@@ -102,9 +101,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="page narrow">
       <h1>{title}</h1>
-      <p role={title === "Not available to Editors" ? "alert" : undefined}>{details}</p>
+      <p>{details}</p>
       <p>
-        {title === "Not available to Editors" ? <a href="/admin">Go to the admin panel</a> : <a href="/">Go to the home page</a>}
+        <a href="/">Go to the home page</a>
       </p>
       {stack && (
         <pre>

@@ -8,8 +8,8 @@
  * `defaultSelected`), a file chosen, or a field the server refused (`aria-invalid`: what was typed is not saved).
  * Forms sent with GET (a search) and forms marked `data-no-unsaved` are not counted.
  */
-import { useEffect, useRef } from "react";
-import { useBlocker, useNavigation } from "react-router";
+import { useContext, useEffect, useRef, useState } from "react";
+import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useNavigation, type Blocker, type BlockerFunction } from "react-router";
 
 /** The confirmation's words. */
 export const DISCARD_TITLE = "Discard your changes?";
@@ -71,7 +71,7 @@ export function UnsavedChangesGuard() {
       window.removeEventListener("beforeunload", onBeforeUnload);
     };
   }, []);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+  const blocker = useLeaveBlocker(({ currentLocation, nextLocation }) => {
     if (sending.current) return false;
     if (currentLocation.pathname === nextLocation.pathname && currentLocation.search === nextLocation.search) return false;
     return hasUnsavedChanges(document);
@@ -117,4 +117,28 @@ function DiscardDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: (
       </div>
     </dialog>
   );
+}
+
+let blockerCount = 0;
+
+/**
+ * React Router's `useBlocker`, on the router's own blocker API (`getBlocker`/`deleteBlocker`) through its exported
+ * contexts: the hook's module code would otherwise join the router chunk every public page loads first (the home
+ * page's 110 KB budget, decision 027), while the router's blocker machinery is there anyway. No basename is used.
+ * @returns the blocker's state: "unblocked", "blocked" (with `proceed` and `reset`) or "proceeding"
+ */
+function useLeaveBlocker(shouldBlock: BlockerFunction): Blocker {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const blockers = useContext(UNSAFE_DataRouterStateContext)?.blockers;
+  const [key, setKey] = useState("");
+  useEffect(() => {
+    if (!router) return;
+    const next = `unsaved-${++blockerCount}`;
+    setKey(next);
+    return () => router.deleteBlocker(next);
+  }, [router]);
+  useEffect(() => {
+    if (router && key) router.getBlocker(key, shouldBlock);
+  }, [router, key, shouldBlock]);
+  return (key && blockers?.get(key)) || { state: "unblocked", proceed: undefined, reset: undefined, location: undefined };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { counted, formatNumber, humanSize, longDate, monthDay, shortDate } from "./format.ts";
+import { formatNumber, humanSize, longDate, monthDay, shortDate } from "./format.ts";
+import { counted } from "./plural.ts";
 
 describe("humanSize", () => {
   it.each([

@@ -94,8 +94,3 @@ export function humanSize(bytes: number): string {
   if (kb < 1024) return `${kb} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
-
-/** A count with its noun in the right number: `counted(1, "reading", "readings")` is "1 reading", 4 gives "4 readings". */
-export function counted(count: number | string | undefined, one: string, many: string): string {
-  return `${count ?? 0} ${Number(count ?? 0) === 1 ? one : many}`;
-}

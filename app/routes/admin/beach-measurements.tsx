@@ -8,7 +8,8 @@ import { adminRequest, bulkDeleteStep, deleteConfirmed } from "#app/web/admin-sc
 import { deleteReading, deleteReadings, importReadings, recordReading } from "#app/beach/updates.server.ts";
 import { adminBeachStatus, READING_UNIT } from "#app/beach/status.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
-import { counted, formatNumber, shortDate } from "#app/platform/text/format.ts";
+import { formatNumber, shortDate } from "#app/platform/text/format.ts";
+import { counted } from "#app/platform/text/plural.ts";
 import { formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
 import { measurementSchema } from "#app/beach/forms.ts";
 import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
