@@ -51,6 +51,8 @@ const BUNDLED_SVGS: Record<string, string> = {
 export const SEED_READING_COUNT = 30;
 
 const AUTHOR = "board@heronlake.example.org";
+/** The demo's news and events are signed by the board, in words: an author is a name, never an address (issue 26). */
+const BYLINE = "Heron Lake Association Board";
 
 function shift(today: string, days: number): string {
   return format(addDays(parseISO(today), days), "yyyy-MM-dd");
@@ -155,7 +157,7 @@ export async function seedDemo(db: Database, now = new Date(), images?: Storage)
       text: "Two board seats are open this year. Nominations close a week before the annual meeting.\nAny member household in good standing may nominate a candidate.",
     },
   ];
-  for (const post of news) await createNewsPost(db, { ...post, author: AUTHOR }, null, at);
+  for (const post of news) await createNewsPost(db, { ...post, author: BYLINE }, null, at);
 
   const events = [
     { title: "Ice-out celebration", days: -60, startTime: "10:00", timeDetails: "Until noon", place: "Public Beach pavilion", eventDetails: "Coffee, cocoa and a look at the lake's first open water." },
@@ -166,10 +168,10 @@ export async function seedDemo(db: Database, now = new Date(), images?: Storage)
   ];
   for (const e of events) {
     const { days, ...fields } = e;
-    await createEvent(db, { ...fields, date: shift(today, days), author: AUTHOR }, null, at);
+    await createEvent(db, { ...fields, date: shift(today, days), author: BYLINE }, null, at);
   }
 
-  await setBanner(db, "Welcome to the new Heron Lake Association website! Dues for the year are due April 1.", AUTHOR, at);
+  await setBanner(db, "Welcome to the new Heron Lake Association website! Dues for the year are due {duesDate}.", AUTHOR, at);
   await importMeasurements(db, recentRealReadings(today), at);
   await seedSiteContent(db, at, images);
   await setSetting(db, SETTING_KEYS.siteContentSeededAt, now.toISOString());

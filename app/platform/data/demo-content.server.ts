@@ -22,14 +22,15 @@ const PAGE_PREFIX = "page.";
 const PAGE_META = ["page.updatedBy", "page.updatedAt"];
 
 /**
- * Marks as demo content every row the seed wrote as `author` (news posts, events, board/FAQ/bylaws/business entries,
- * the banner, pictures, the page texts while `author` saved them last) and the readings written at `at` (ms since
- * epoch; readings have no author). Rows already marked keep their mark.
+ * Marks as demo content every row the seed wrote as `author` (board/FAQ/bylaws/business entries, the banner,
+ * pictures, the page texts while `author` saved them last), the news posts and events it wrote at `at` with no
+ * account (or as `author`, as older seeds signed them) and the readings written at `at` (ms since epoch; readings
+ * have no author). Rows already marked keep their mark.
  */
 export async function markDemoContent(db: Database, author: string, at: number): Promise<void> {
   const rows: { kind: DemoKind; id: string; version: string }[] = [];
-  for (const r of await db.selectFrom("news_post").select(["id", "updated"]).where("author", "=", author).execute()) rows.push({ kind: "news_post", id: r.id, version: String(r.updated) });
-  for (const r of await db.selectFrom("event").select(["id", "updated"]).where("author", "=", author).execute()) rows.push({ kind: "event", id: r.id, version: String(r.updated) });
+  for (const r of await db.selectFrom("news_post").select(["id", "updated"]).where((eb) => eb.or([eb("author", "=", author), eb.and([eb("created", "=", at), eb("authorId", "is", null)])])).execute()) rows.push({ kind: "news_post", id: r.id, version: String(r.updated) });
+  for (const r of await db.selectFrom("event").select(["id", "updated"]).where((eb) => eb.or([eb("author", "=", author), eb.and([eb("created", "=", at), eb("authorId", "is", null)])])).execute()) rows.push({ kind: "event", id: r.id, version: String(r.updated) });
   for (const r of await db.selectFrom("measurement").select(["id", "createdAt"]).where("createdAt", "=", at).execute()) rows.push({ kind: "measurement", id: r.id, version: String(r.createdAt) });
   for (const r of await db.selectFrom("site_item").select(["id", "updatedAt"]).where("updatedBy", "=", author).execute()) rows.push({ kind: "site_item", id: r.id, version: String(r.updatedAt) });
   for (const r of await db.selectFrom("banner").select(["id", "createdAt"]).where("createdBy", "=", author).execute()) rows.push({ kind: "banner", id: String(r.id), version: String(r.createdAt) });
