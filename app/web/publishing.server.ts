@@ -13,9 +13,33 @@ import { instantOf, isPublic, localTimeOf, publicAuthor, publicationState, state
 import type { MailPreviewResult, PublishingData } from "#app/news-events/PublishFields.tsx";
 import { parseForm } from "#app/platform/text/forms.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
-import { adminRequest, displayNameOf, type AdminArgs } from "./admin-screens.server.ts";
+import { adminRequest, displayNameOf, type AdminArgs, type Writer } from "./admin-screens.server.ts";
 import type { SignedInUser } from "./context.server.ts";
 import type { Services } from "./services.server.ts";
+
+/**
+ * The `create` and `update` of a published item's list model (news posts, events): the form's "Publish" and mail
+ * choices are split from the item, checked, and saved with it by `save` (`saveNewsPost`, `saveEvent`); a plain save
+ * publishes now (decision 025).
+ * @throws RangeError with the form's message when "At a set time" has no readable time
+ */
+export function publishedItemWrites<Input extends PublicationInput>(
+  save: (services: Services, id: string | null, item: Omit<Input, keyof PublicationInput>, publish: PublishRequest, by: Writer) => Promise<unknown>,
+): {
+  create: (services: Services, input: Input, by: Writer) => Promise<void>;
+  update: (db: Services["db"], id: string, input: Input, by: Writer, services: Services) => Promise<boolean>;
+} {
+  const saved = async (services: Services, id: string | null, input: Input, by: Writer) => {
+    const { item, publication } = splitPublication(input);
+    const publish = await publishRequest(services, publication);
+    if ("error" in publish) throw new RangeError(publish.error);
+    return save(services, id, item, publish, by);
+  };
+  return {
+    create: async (services, input, by) => void (await saved(services, null, input, by)),
+    update: async (_db, id, input, by, services) => (await saved(services, id, input, by)) !== null,
+  };
+}
 
 /** The list's "Status" of a row: "Draft", "Scheduled for …" or "Published", at `now` in `timeZone`. */
 export function statusOf(item: Publication, timeZone: string, now = Date.now()): string {

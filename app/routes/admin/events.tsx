@@ -3,11 +3,11 @@ import type { z } from "zod";
 import { dateSorts, titleColumn, type Column } from "#app/ui/AdminList.tsx";
 import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
 import { adminRequest, displayNameOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
-import { loadPublishing, mailPreviewAction, publishRequest, statusOf } from "#app/web/publishing.server.ts";
+import { loadPublishing, mailPreviewAction, publishedItemWrites, statusOf } from "#app/web/publishing.server.ts";
 import { clockTime, shortDate } from "#app/platform/text/format.ts";
 import { formFields } from "#app/platform/text/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
-import { eventFormSchema, splitPublication } from "#app/news-events/forms.ts";
+import { eventFormSchema } from "#app/news-events/forms.ts";
 import { previewMail, saveEvent } from "#app/news-events/announcements.server.ts";
 import { DefaultSave, PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
 import { deleteEvent, deleteEvents, EVENT_SORTS, getEvent, pageEvents, type Event, type EventSort } from "#app/news-events/data/events.server.ts";
@@ -31,18 +31,7 @@ const events: ListScreen<Event, EventForm, EventSort, Record<string, string>> = 
     page: pageEvents,
     get: getEvent,
     // The board's "Publish" choice and mail choice go with the event (decision 025); a plain save publishes now.
-    create: async (services, input, by) => {
-      const { item, publication } = splitPublication(input);
-      const publish = await publishRequest(services, publication);
-      if ("error" in publish) throw new RangeError(publish.error);
-      await saveEvent(services, null, item, publish, by);
-    },
-    update: async (_db, id, input, by, services) => {
-      const { item, publication } = splitPublication(input);
-      const publish = await publishRequest(services, publication);
-      if ("error" in publish) throw new RangeError(publish.error);
-      return (await saveEvent(services, id, item, publish, by)) !== null;
-    },
+    ...publishedItemWrites(saveEvent),
     remove: ({ db }, id) => deleteEvent(db, id),
     removeMany: ({ db }, ids) => deleteEvents(db, ids),
   },

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { dateColumn, titleColumn, type Column } from "#app/ui/AdminList.tsx";
 import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
 import { adminRequest, displayNameOf, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
-import { loadPublishing, mailPreviewAction, publishRequest, statusOf } from "#app/web/publishing.server.ts";
-import { newsPostFormSchema, splitPublication } from "#app/news-events/forms.ts";
+import { loadPublishing, mailPreviewAction, publishedItemWrites, statusOf } from "#app/web/publishing.server.ts";
+import { newsPostFormSchema } from "#app/news-events/forms.ts";
 import { previewMail, saveNewsPost } from "#app/news-events/announcements.server.ts";
 import { DefaultSave, PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
 import { formFields } from "#app/platform/text/forms.ts";
@@ -30,18 +30,7 @@ const news: ListScreen<NewsPost, NewsForm, NewsSort, Record<string, string>> = {
     page: pageNews,
     get: getNewsPost,
     // The board's "Publish" choice and mail choice go with the post (decision 025); a plain save publishes now.
-    create: async (services, input, by) => {
-      const { item, publication } = splitPublication(input);
-      const publish = await publishRequest(services, publication);
-      if ("error" in publish) throw new RangeError(publish.error);
-      await saveNewsPost(services, null, item, publish, by);
-    },
-    update: async (_db, id, input, by, services) => {
-      const { item, publication } = splitPublication(input);
-      const publish = await publishRequest(services, publication);
-      if ("error" in publish) throw new RangeError(publish.error);
-      return (await saveNewsPost(services, id, item, publish, by)) !== null;
-    },
+    ...publishedItemWrites(saveNewsPost),
     remove: ({ db }, id) => deleteNewsPost(db, id),
     removeMany: ({ db }, ids) => deleteNewsPosts(db, ids),
   },
