@@ -92,7 +92,7 @@ describe("formatting", () => {
     // unseen until its element is defined and away when the browser runs no scripts (the e2e tests see both).
     expect(pages.match(/<markdown-toolbar for="[^"]+" class="md-toolbar" aria-label="Formatting"/g)).toHaveLength(8);
     const news = await page("/admin/news?edit=new", { Cookie: cookie });
-    expect(news).toMatch(/<p id="text-hint" class="muted">Markdown:/);
+    expect(news).toMatch(/<p id="text-hint" class="muted">In any text, \{duesDollars\}[^<]*Markdown: \*\*bold\*\*/);
     for (const html of [pages, news]) {
       expect(html).toContain("markdown-toolbar:not(:defined){visibility:hidden}");
       expect(html).toContain("@media (scripting:none){markdown-toolbar{display:none}}");
