@@ -90,7 +90,7 @@ test("the copy's tests that cover every public page, unedited, have a test of th
 
 test("the copy's security test, unedited, routes the throwaway page to its module and checks its headers", async () => {
   test.setTimeout(120_000);
-  const security = await copy.run("vitest", ["run", "tests/integration/security.test.ts"]);
+  const security = await copy.run("vitest", ["run", "--reporter=verbose", "tests/integration/security.test.ts"]);
   expect(security.code, security.output).toBe(0);
   expect(security.output).toContain("every page of the public page registry is a route of its module at its address");
   expect(security.output).toMatch(new RegExp(`headers: \\d+ public pages, each inline script and style allowed by its hash: .* ${PAGE_PATH}\\n`));
