@@ -58,17 +58,8 @@ const SELECTION_FORM = "list-selection";
 export function AdminList<Row extends { id: string }, S extends string>(props: AdminListProps<Row, S>) {
   const { list, base } = props;
   const onRowLinkClick = useRowLinks();
-  const selection = useSelection(list.rows.map((row) => row.id).join(","));
-  const done = props.selectable && <DeletedNote noun={props.noun} />;
-  if (list.total === 0 && !list.q) return <>{done}<p className="empty">{props.empty}</p></>;
-  const search = props.search && <ListSearch base={base} list={list} label={props.search} />;
-  if (list.total === 0) return <>{done}{search}<NoResults q={list.q} /></>;
   return (
-    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- a change event from the checkboxes inside, which are the controls
-    <div ref={selection.ref} onChange={selection.onChange}>
-      {done}
-      {search}
-      {props.selectable && <SelectionBar ids={list.rows.map((row) => row.id)} action={listHref(base, list)} count={selection.count} />}
+    <ListFrame {...props}>
       {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the row links' own (keyboard Enter on a link is a click) */}
       <div className="table-wrap" onClick={onRowLinkClick}>
         <table className="admin-table">
@@ -119,6 +110,36 @@ export function AdminList<Row extends { id: string }, S extends string>(props: A
           </tbody>
         </table>
       </div>
+    </ListFrame>
+  );
+}
+
+/**
+ * What every admin list has around its rows: the "deleted" note, the empty text, the search box and its "no
+ * results", the selection bar (with `selectable`) and the pager.
+ */
+function ListFrame<Row extends { id: string }, S extends string>(props: {
+  list: Page<Row, S>;
+  base: string;
+  empty: string;
+  noun: [string, string];
+  selectable?: boolean;
+  search?: string;
+  children: ReactNode;
+}) {
+  const { list, base } = props;
+  const selection = useSelection(list.rows.map((row) => row.id).join(","));
+  const done = props.selectable && <DeletedNote noun={props.noun} />;
+  if (list.total === 0 && !list.q) return <>{done}<p className="empty">{props.empty}</p></>;
+  const search = props.search && <ListSearch base={base} list={list} label={props.search} />;
+  if (list.total === 0) return <>{done}{search}<NoResults q={list.q} /></>;
+  return (
+    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- a change event from the checkboxes inside, which are the controls
+    <div ref={selection.ref} onChange={selection.onChange}>
+      {done}
+      {search}
+      {props.selectable && <SelectionBar ids={list.rows.map((row) => row.id)} action={listHref(base, list)} count={selection.count} />}
+      {props.children}
       <Pager list={list} base={base} noun={props.noun} />
     </div>
   );
@@ -335,17 +356,8 @@ export function ItemList<Row extends { id: string }, S extends string>(props: {
 }) {
   const { list, base } = props;
   const onRowLinkClick = useRowLinks();
-  const selection = useSelection(list.rows.map((row) => row.id).join(","));
-  const done = props.selectable && <DeletedNote noun={props.noun} />;
-  if (list.total === 0 && !list.q) return <>{done}<p className="empty">{props.empty}</p></>;
-  const search = props.search && <ListSearch base={base} list={list} label={props.search} />;
-  if (list.total === 0) return <>{done}{search}<NoResults q={list.q} /></>;
   return (
-    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- a change event from the checkboxes inside, which are the controls
-    <div ref={selection.ref} onChange={selection.onChange}>
-      {done}
-      {search}
-      {props.selectable && <SelectionBar ids={list.rows.map((row) => row.id)} action={listHref(base, list)} count={selection.count} />}
+    <ListFrame {...props}>
       {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the clicks are the row links' own */}
       <ul className="item-list" onClick={onRowLinkClick}>
         {list.rows.map((row) => (
@@ -359,8 +371,7 @@ export function ItemList<Row extends { id: string }, S extends string>(props: {
           </li>
         ))}
       </ul>
-      <Pager list={list} base={base} noun={props.noun} />
-    </div>
+    </ListFrame>
   );
 }
 
