@@ -39,6 +39,7 @@ export function PublishFields({ data, values, result }: { data: PublishingData; 
   const checked = (result?.values ? result.values.announce : values.announce) === "on";
   return (
     <>
+      <DefaultSave />
       <fieldset className="stack publish-fields">
         <legend>Publishing</legend>
         <div>
@@ -109,7 +110,7 @@ export function PublishFields({ data, values, result }: { data: PublishingData; 
 }
 
 /** The form's default button (first in the form, unseen), so that Enter in a field saves rather than previews. */
-export function DefaultSave() {
+function DefaultSave() {
   return (
     <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
       Save

@@ -9,7 +9,7 @@ import { formFields } from "#app/platform/text/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { eventFormSchema } from "#app/news-events/forms.ts";
 import { previewMail, saveEvent } from "#app/news-events/announcements.server.ts";
-import { DefaultSave, PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
+import { PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
 import { deleteEvent, deleteEvents, EVENT_SORTS, getEvent, pageEvents, type Event, type EventSort } from "#app/news-events/data/events.server.ts";
 import { screen, screenMeta } from "./screens.ts";
 import { PLACEHOLDER_HINT } from "#app/site/placeholders.ts";
@@ -105,12 +105,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
       plural="events"
       extraFields={
         publishing &&
-        editing && (
-          <>
-            <DefaultSave />
-            <PublishFields data={publishing} values={editing.values} result={result} />
-          </>
-        )
+        editing && <PublishFields data={publishing} values={editing.values} result={result} />
       }
     />
   );

@@ -6,7 +6,7 @@ import { adminRequest, displayNameOf, listAction, loadList, type ListScreen } fr
 import { loadPublishing, mailPreviewAction, publishedItemWrites, statusOf } from "#app/web/publishing.server.ts";
 import { newsPostFormSchema } from "#app/news-events/forms.ts";
 import { previewMail, saveNewsPost } from "#app/news-events/announcements.server.ts";
-import { DefaultSave, PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
+import { PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
 import { formFields } from "#app/platform/text/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { deleteNewsPost, deleteNewsPosts, getNewsPost, NEWS_SORTS, pageNews, type NewsPost, type NewsSort } from "#app/news-events/data/news.server.ts";
@@ -92,12 +92,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
       plural="posts"
       extraFields={
         publishing &&
-        editing && (
-          <>
-            <DefaultSave />
-            <PublishFields data={publishing} values={editing.values} result={result} />
-          </>
-        )
+        editing && <PublishFields data={publishing} values={editing.values} result={result} />
       }
     />
   );
