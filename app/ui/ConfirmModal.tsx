@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ModalForm } from "./EditModal.tsx";
 import { Modal } from "./Modal.tsx";
 import { BULK_INTENTS, type BulkDeleteAsk } from "#app/platform/http/list-query.ts";
+import { counted } from "#app/platform/text/plural.ts";
 
 /**
  * Asks before a destructive action (spec §5: deletes ask for confirmation). Posts `intent` and `id` to the current
@@ -26,7 +27,7 @@ export function ConfirmModal(props: { title: string; children: ReactNode; id: st
 export function BulkDeleteConfirm({ result, noun, closeTo }: { result: unknown; noun: readonly [string, string]; closeTo: string }) {
   const ids = typeof result === "object" && result !== null && "bulkDelete" in result ? (result as BulkDeleteAsk).bulkDelete?.ids : undefined;
   if (!ids || ids.length === 0) return null;
-  const what = `${ids.length} ${ids.length === 1 ? noun[0] : noun[1]}`;
+  const what = counted(ids.length, noun[0], noun[1]);
   return (
     <ConfirmModal title={`Delete ${what}?`} id="" intent={BULK_INTENTS.confirm} confirmLabel={`Delete ${what}`} closeTo={closeTo}>
       <input type="hidden" name="ids" value={ids.join(",")} />

@@ -207,11 +207,6 @@ export async function listAction<Row extends { id: string }, Input, S extends st
 /** How the bulk-delete steps speak of the rows: "reading", "readings". */
 export type NounPair = readonly [singular: string, plural: string];
 
-/** "3 readings", "1 reading". */
-export function countOf(count: number, [one, many]: NounPair): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /**
  * The two steps of "Delete selected" (issue 26), for any list screen's action: `intent=delete-selected` with the
  * selection (`selectedIds`) answers the ids to confirm (the screen then shows "Delete 3 readings?"), and

@@ -1,4 +1,5 @@
 /** The words of "Remove demo content" (issue 26): what the demo content left on a site is, counted. */
+import { counted } from "#app/platform/text/plural.ts";
 
 /** The untouched demo content of a site, by what residents see. */
 export interface DemoContentCounts {
@@ -18,21 +19,22 @@ export interface DemoContentCounts {
   socialLink: string | null;
 }
 
-const counted = (n: number, one: string, many: string) => (n === 0 ? [] : [`${n} ${n === 1 ? one : many}`]);
+/** "5 news posts" as a part of the sentence, or no part when there are none. */
+const some = (n: number, one: string, many: string) => (n === 0 ? [] : [counted(n, one, many)]);
 
 /** The parts, in the order the admin menu lists them: ["5 news posts", "5 events", …]. */
 export function demoContentParts(c: DemoContentCounts): string[] {
   return [
-    ...counted(c.news, "news post", "news posts"),
-    ...counted(c.events, "event", "events"),
-    ...counted(c.readings, "reading", "readings"),
+    ...some(c.news, "news post", "news posts"),
+    ...some(c.events, "event", "events"),
+    ...some(c.readings, "reading", "readings"),
     ...(c.banner ? ["the banner"] : []),
-    ...counted(c.board, "board member", "board members"),
-    ...counted(c.bylaws, "bylaws article", "bylaws articles"),
-    ...counted(c.questions, "question", "questions"),
-    ...counted(c.pageTexts, "page text", "page texts"),
-    ...counted(c.businesses, "local business", "local businesses"),
-    ...counted(c.pictures, "picture", "pictures"),
+    ...some(c.board, "board member", "board members"),
+    ...some(c.bylaws, "bylaws article", "bylaws articles"),
+    ...some(c.questions, "question", "questions"),
+    ...some(c.pageTexts, "page text", "page texts"),
+    ...some(c.businesses, "local business", "local businesses"),
+    ...some(c.pictures, "picture", "pictures"),
     ...(c.socialLink ? [`the ${c.socialLink} link in the header`] : []),
   ];
 }
