@@ -7,7 +7,7 @@ import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { EventInput } from "../forms.ts";
-import type { StoredPublication } from "./publication.server.ts";
+import { isPublicAt, type StoredPublication } from "./publication.server.ts";
 
 export type { Event, EventTombstone };
 
@@ -21,8 +21,7 @@ export async function listEvents(db: Database, { from, to, now = Date.now() }: {
   return db
     .selectFrom("event")
     .selectAll()
-    .where("draft", "=", 0)
-    .where("publishAt", "<=", now)
+    .where(isPublicAt(now))
     .where("date", ">=", from)
     .where("date", "<=", to)
     .orderBy("date")
@@ -44,8 +43,7 @@ export async function listUpcomingEvents(
     db
       .selectFrom("event")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("draft", "=", 0)
-      .where("publishAt", "<=", now)
+      .where(isPublicAt(now))
       .where("date", ">=", today)
       .where("date", "<=", to)
       .executeTakeFirstOrThrow(),
@@ -81,7 +79,7 @@ export async function getEvent(db: Database, id: string): Promise<Event | undefi
 
 /** One public event (not a draft, its publication instant come by `now`), or undefined: the event's own .ics. */
 export async function getPublicEvent(db: Database, id: string, now = Date.now()): Promise<Event | undefined> {
-  return db.selectFrom("event").selectAll().where("id", "=", id).where("draft", "=", 0).where("publishAt", "<=", now).executeTakeFirst();
+  return db.selectFrom("event").selectAll().where("id", "=", id).where(isPublicAt(now)).executeTakeFirst();
 }
 
 /**
@@ -159,7 +157,7 @@ export async function deleteEvents(db: Database, ids: readonly string[], now = D
 
 /** Every public event at `now`, earliest first: what the calendar feed (/events.ics) publishes. */
 export async function listCalendarEvents(db: Database, now = Date.now()): Promise<Event[]> {
-  return db.selectFrom("event").selectAll().where("draft", "=", 0).where("publishAt", "<=", now).orderBy("date").orderBy("startTime").orderBy("id").execute();
+  return db.selectFrom("event").selectAll().where(isPublicAt(now)).orderBy("date").orderBy("startTime").orderBy("id").execute();
 }
 
 /** The tombstones of events deleted at `since` (ms since epoch) or later, most recently deleted first. */

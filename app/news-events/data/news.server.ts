@@ -7,7 +7,7 @@ import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { NewsPostInput } from "../forms.ts";
-import type { StoredPublication } from "./publication.server.ts";
+import { isPublicAt, type StoredPublication } from "./publication.server.ts";
 
 export type { NewsPost };
 
@@ -18,7 +18,7 @@ export type { NewsPostInput };
  * /news-events): drafts and posts scheduled after `now` (ms since epoch) are left out (issue 26, decision 025).
  */
 export async function listNews(db: Database, { limit, now = Date.now() }: { limit?: number; now?: number } = {}): Promise<NewsPost[]> {
-  let query = db.selectFrom("news_post").selectAll().where("draft", "=", 0).where("publishAt", "<=", now).orderBy("date", "desc").orderBy("created", "desc");
+  let query = db.selectFrom("news_post").selectAll().where(isPublicAt(now)).orderBy("date", "desc").orderBy("created", "desc");
   if (limit !== undefined) query = query.limit(limit);
   return query.execute();
 }

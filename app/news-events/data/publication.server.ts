@@ -3,10 +3,20 @@
  * decision 025): which items are due to go live, the compare-and-set that makes one live exactly once, and the
  * `announcement` row whose primary key lets the database refuse a second mail for one item.
  */
+import { sql, type ExpressionBuilder } from "kysely";
 import type { Database } from "#app/platform/data/db.server.ts";
+import type { DB } from "#db/schema.ts";
 
 /** The two kinds of item, by table. */
 export type ItemTable = "news_post" | "event";
+
+/**
+ * The one rule of what is public (issue 26, decision 025): an item that is not a draft and whose publication instant
+ * has come by `now` (ms since epoch). Every public read of news posts and events filters with it: `.where(isPublicAt(now))`.
+ */
+export function isPublicAt(now: number) {
+  return <T extends ItemTable>(eb: ExpressionBuilder<DB, T>) => eb.and([eb(sql.ref<number>("draft"), "=", 0), eb(sql.ref<number>("publishAt"), "<=", now)]);
+}
 
 /** What a save writes of an item's publication (0/1 flags, ms since epoch). */
 export interface StoredPublication {
@@ -20,7 +30,7 @@ export interface StoredPublication {
 
 /** The items whose publication instant has come by `now` and that are not live yet, oldest instant first. */
 export async function listDueItems(db: Database, table: ItemTable, now: number): Promise<{ id: string }[]> {
-  return db.selectFrom(table).select("id").where("live", "=", 0).where("draft", "=", 0).where("publishAt", "<=", now).orderBy("publishAt").execute();
+  return db.selectFrom(table).select("id").where("live", "=", 0).where(isPublicAt(now)).orderBy("publishAt").execute();
 }
 
 /** The earliest publication instant still to come of any item not live yet (ms since epoch), or null. */
@@ -49,8 +59,7 @@ export async function markLive(db: Database, table: ItemTable, id: string, now: 
     .set({ live: 1 })
     .where("id", "=", id)
     .where("live", "=", 0)
-    .where("draft", "=", 0)
-    .where("publishAt", "<=", now)
+    .where(isPublicAt(now))
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) return null;
   const row = await db.selectFrom(table).select("mailOnPublish").where("id", "=", id).executeTakeFirstOrThrow();
