@@ -96,6 +96,56 @@ export interface MeasurementTable {
   /** Noon of the sample date in the association's time zone, ms since epoch; readings are ordered by it. */
   timestamp: number;
   createdAt: number;
+  /** The monitoring site (migration 0015: an older install's readings are on its first site, "beach"). */
+  siteId: string | null;
+  /** The parameter (app/beach/parameters.ts); "ecoli" for every reading before migration 0015. */
+  parameterId: Generated<string>;
+  /** "" a plain value, "<" below it, ">" above it, "ND" not detected (app/beach/results.ts). */
+  qualifier: Generated<string>;
+  /** The method's limit the qualifier refers to, in the parameter's unit, or null. */
+  detectionLimit: number | null;
+  /** Sample depth in metres (profiles), or null at the surface. */
+  depth: number | null;
+  /** Sample time of day, "HH:MM", or "" when the lab gave none. */
+  time: Generated<string>;
+}
+
+/** A monitoring location: a beach or an open-water station (migration 0015). */
+export interface MonitoringSiteTable {
+  id: string;
+  name: string;
+  /** "beach" | "station" */
+  kind: string;
+  /** WQX MonitoringLocationIdentifier, unique: "beach", "HERONLAKE-DEEP1". */
+  identifier: string;
+  /** Decimal degrees, WGS 84; null until the board enters them. */
+  latitude: number | null;
+  longitude: number | null;
+  /** The rule profile that decides its public status (app/beach/profiles.ts); "spec" by default. */
+  profile: Generated<string>;
+  position: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A parameter of the catalogue (app/beach/parameters.ts, migration 0015). */
+export interface ParameterTable {
+  id: string;
+  name: string;
+  /** WQX CharacteristicName. */
+  characteristicName: string;
+  /** WQX ResultMeasure/MeasureUnitCode. */
+  unitCode: string;
+  unitLabel: string;
+  /** JSON array of other spellings of the unit. */
+  unitAliases: Generated<string>;
+  /** 1 when a result has a sample depth. */
+  depthProfile: Generated<number>;
+  minValue: Generated<number>;
+  maxValue: number;
+  /** 1 for the catalogue's own parameters (not removable). */
+  builtin: Generated<number>;
+  position: number;
 }
 
 export interface MemberTable {
@@ -295,6 +345,8 @@ export interface DB {
   event_tombstone: EventTombstoneTable;
   banner: BannerTable;
   measurement: MeasurementTable;
+  monitoring_site: MonitoringSiteTable;
+  parameter: ParameterTable;
   member: MemberTable;
   document: DocumentTable;
   setting: SettingTable;
@@ -322,6 +374,8 @@ export type NewEvent = Insertable<EventTable>;
 export type EventTombstone = Selectable<EventTombstoneTable>;
 export type Banner = Selectable<BannerTable>;
 export type Measurement = Selectable<MeasurementTable>;
+export type MonitoringSite = Selectable<MonitoringSiteTable>;
+export type Parameter = Selectable<ParameterTable>;
 export type Member = Selectable<MemberTable>;
 export type DocumentRecord = Selectable<DocumentTable>;
 export type Subscriber = Selectable<SubscriberTable>;

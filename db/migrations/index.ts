@@ -16,6 +16,7 @@ import * as people from "./0010-people.ts";
 import * as publication from "./0011-publication.ts";
 import * as demoPlaceholders from "./0013-demo-placeholders.ts";
 import * as demoContent from "./0014-demo-content.ts";
+import * as sitesParameters from "./0015-sites-parameters.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011-publication": publication,
   "0013-demo-placeholders": demoPlaceholders,
   "0014-demo-content": demoContent,
+  "0015-sites-parameters": sitesParameters,
 };

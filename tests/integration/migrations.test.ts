@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "#app/platform/data/db.server.ts";
+import { BUILTIN_PARAMETERS } from "#app/beach/parameters.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { childEnv } from "../support/child-env.ts";
 import { backends, PG_ADMIN_URL } from "../support/databases.ts";
@@ -145,13 +146,18 @@ describe.each(backends)("migrateToLatest on $name", ({ name, available }) => {
     }
   });
 
-  it("leaves the content tables empty; settings hold only the default email worker address", async ({ skip }) => {
+  it("leaves the content tables empty; settings hold only the default email worker address, the catalogue its parameters, the sites one beach", async ({ skip }) => {
     const { handle } = await empty(skip);
     await migrateToLatest(handle);
     for (const table of schemaTables().keys()) {
+      if (table === "parameter" || table === "monitoring_site") continue;
       const rows = await handle.db.selectFrom(table as "setting").selectAll().execute();
       expect(rows, table).toEqual(table === "setting" ? [{ key: "emailWorkerUrl", value: "/api/email" }] : []);
     }
+    const parameters = await handle.db.selectFrom("parameter").select("id").orderBy("position").execute();
+    expect(parameters.map((p) => p.id)).toEqual(BUILTIN_PARAMETERS.map((p) => p.id));
+    const sites = await handle.db.selectFrom("monitoring_site").select(["id", "kind", "name", "identifier"]).execute();
+    expect(sites).toEqual([{ id: "beach", kind: "beach", name: "Heron Lake Public Beach", identifier: "beach" }]);
   });
 
   // Two processes starting on the same new database (the server while `npm run admin` or `npm run import:measurements`

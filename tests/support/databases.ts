@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { Migrator } from "kysely/migration";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "#app/platform/data/db.server.ts";
+import { migrations } from "#db/migrations/index.ts";
 
 export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -32,11 +34,21 @@ export interface TestDatabase extends DatabaseHandle {
   dir: string;
 }
 
-/** A migrated, empty SQLite database in a new temporary folder. */
-export async function createSqliteDatabase(): Promise<TestDatabase> {
+/**
+ * The schema as it was before migration `name`: every migration whose name sorts before it, for a test that upgrades
+ * an older install's data (then `migrateToLatest`).
+ */
+export async function migrateBefore(handle: DatabaseHandle, name: string): Promise<void> {
+  const released = Object.fromEntries(Object.entries(migrations).filter(([key]) => key < name));
+  const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => released } }).migrateToLatest();
+  if (error) throw error;
+}
+
+/** A migrated, empty SQLite database in a new temporary folder (`migrate: false`: with no table at all). */
+export async function createSqliteDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "shoreline-test-"));
   const handle = openDatabase({ dataDir: dir });
-  await migrateToLatest(handle);
+  if (migrate) await migrateToLatest(handle);
   return {
     ...handle,
     dir,
@@ -47,8 +59,8 @@ export async function createSqliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A migrated, empty PostgreSQL database made for this test file, dropped by `drop()`. */
-export async function createPostgresDatabase(): Promise<TestDatabase> {
+/** A migrated, empty PostgreSQL database made for this test file, dropped by `drop()` (`migrate: false`: no table). */
+export async function createPostgresDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const name = `shoreline_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -58,7 +70,7 @@ export async function createPostgresDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const dir = mkdtempSync(path.join(tmpdir(), "shoreline-test-"));
   const handle = openDatabase({ databaseUrl: url.toString(), dataDir: dir });
-  await migrateToLatest(handle);
+  if (migrate) await migrateToLatest(handle);
   return {
     ...handle,
     url: url.toString(),

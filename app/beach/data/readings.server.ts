@@ -8,6 +8,10 @@ import { getTimeZone } from "#app/site/data/association.server.ts";
 import { bumpVersion, writeAndSignal } from "#app/platform/data/changes.server.ts";
 import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { MeasurementInput } from "../forms.ts";
+import { E_COLI } from "#app/beach/parameters.ts";
+import type { Qualifier } from "#app/beach/results.ts";
+import { getFirstBeach } from "./sites.server.ts";
+import { listParameters } from "./parameters.server.ts";
 
 export type { Measurement };
 
@@ -16,6 +20,34 @@ export const MEASUREMENT_NAME = "E. Coli";
 export const MEASUREMENT_UNIT = "per 100mL";
 
 export type { MeasurementInput };
+
+/**
+ * A result as the writes take it (issue 27): a reading's sample date and value, and where the form or the file says
+ * so, its site (default: the first beach), parameter (default: E. coli), the lab's qualifier and detection limit,
+ * the sample depth in metres and the time of day ("HH:MM").
+ */
+export interface ResultInput extends MeasurementInput {
+  siteId?: string;
+  parameterId?: string;
+  qualifier?: Qualifier;
+  detectionLimit?: number | null;
+  depth?: number | null;
+  time?: string;
+}
+
+/** What `toRow` needs to know besides the input: the zone, today, the default site and each parameter's range. */
+interface RowContext {
+  timeZone: string;
+  today: string;
+  defaultSiteId: string | null;
+  parameters: Map<string, { name: string; unitCode: string; minValue: number; maxValue: number }>;
+}
+
+async function rowContext(db: Database, now: number): Promise<RowContext> {
+  const timeZone = await getTimeZone(db);
+  const [first, parameters] = await Promise.all([getFirstBeach(db), listParameters(db)]);
+  return { timeZone, today: todayIn(timeZone, new Date(now)), defaultSiteId: first?.id ?? null, parameters: new Map(parameters.map((p) => [p.id, p])) };
+}
 
 /** The latest `limit` readings, oldest first (ready to chart). */
 export async function listLatestMeasurements(db: Database, { limit }: { limit: number }): Promise<Measurement[]> {
@@ -88,25 +120,43 @@ export async function getMeasurement(db: Database, id: string): Promise<Measurem
 }
 
 /**
- * The row of a reading recorded at `now`. The forms and the CSV import refuse bad readings with their own messages
- * first; this is the last check, so that no other way in stores a reading from the future (issue 24) or a count
- * that no lab reports.
- * @param today the recording day in the association's time zone, "YYYY-MM-DD"
- * @throws RangeError when the date is not a calendar date or is after `today`, or the value is not a reading's
+ * The row of a result recorded at `now`. The forms and the imports refuse bad results with their own messages
+ * first; this is the last check, so that no other way in stores a reading from the future (issue 24), a value
+ * outside its parameter's range or a parameter the catalogue does not have.
+ * @throws RangeError when the date is not a calendar date or is after today, the parameter is unknown, or the value
+ *   is outside the parameter's range (E. coli: 0 to `MAX_READING`)
  */
-function toRow(input: MeasurementInput, now: number, timeZone: string, today: string) {
+function toRow(input: ResultInput, now: number, context: RowContext) {
+  const { timeZone, today } = context;
   const { timestamp } = noonOf(input.date, timeZone);
   if (isAfterToday(input.date, today)) throw new RangeError(`The sample date ${input.date} is after today (${today} in ${timeZone})`);
-  if (!isReadingValue(input.value)) throw new RangeError(`A reading is from 0 to ${MAX_READING} per 100 mL, not ${input.value}`);
+  const parameterId = input.parameterId ?? E_COLI;
+  const parameter = context.parameters.get(parameterId);
+  if (!parameter) throw new RangeError(`There is no parameter "${parameterId}"`);
+  if (parameterId === E_COLI ? !isReadingValue(input.value) : !(Number.isFinite(input.value) && input.value >= parameter.minValue && input.value <= parameter.maxValue)) {
+    throw new RangeError(parameterId === E_COLI ? `A reading is from 0 to ${MAX_READING} per 100 mL, not ${input.value}` : `A ${parameter.name} result is from ${parameter.minValue} to ${parameter.maxValue}, not ${input.value}`);
+  }
   return {
     id: crypto.randomUUID(),
     date: input.date,
     value: input.value,
-    name: MEASUREMENT_NAME,
-    unit: MEASUREMENT_UNIT,
+    // The specification's data values for E. coli (spec §3); the parameter's name and unit code for the others.
+    name: parameterId === E_COLI ? MEASUREMENT_NAME : parameter.name,
+    unit: parameterId === E_COLI ? MEASUREMENT_UNIT : parameter.unitCode,
     timestamp,
     createdAt: now,
+    siteId: input.siteId ?? context.defaultSiteId,
+    parameterId,
+    qualifier: input.qualifier ?? "",
+    detectionLimit: input.detectionLimit ?? null,
+    depth: input.depth ?? null,
+    time: input.time ?? "",
   };
+}
+
+/** What makes two results the same sample's (duplicates are skipped on import). */
+function sameSampleKey(r: { siteId: string | null; parameterId: string; date: string; time: string; depth: number | null; value: number; qualifier: string }): string {
+  return `${r.siteId ?? ""}|${r.parameterId}|${r.date}|${r.time}|${r.depth ?? ""}|${r.qualifier}|${Number(r.value)}`;
 }
 
 /**
@@ -115,9 +165,8 @@ function toRow(input: MeasurementInput, now: number, timeZone: string, today: st
  * @throws RangeError when the date is not a calendar date or is after today, or the value is outside 0 to
  *   `MAX_READING`
  */
-export async function addMeasurement(db: Database, input: MeasurementInput, now = Date.now()): Promise<Measurement> {
-  const timeZone = await getTimeZone(db);
-  const row = toRow(input, now, timeZone, todayIn(timeZone, new Date(now)));
+export async function addMeasurement(db: Database, input: ResultInput, now = Date.now()): Promise<Measurement> {
+  const row = toRow(input, now, await rowContext(db, now));
   await writeAndSignal(db, "measurements", (trx) =>
     trx.insertInto("measurement").values(row).execute(),
   );
@@ -125,36 +174,36 @@ export async function addMeasurement(db: Database, input: MeasurementInput, now 
 }
 
 /**
- * Adds many readings in one transaction, all or none. A reading with the same date and value as a stored one, or as
- * an earlier one in `inputs`, is skipped.
+ * Adds many results in one transaction, all or none. A result of the same site, parameter, date, time, depth,
+ * qualifier and value as a stored one, or as an earlier one in `inputs`, is skipped.
  * @param now when they are recorded, ms since epoch (their createdAt; no sample date may be after that day)
  * @returns how many were added and how many skipped as duplicates
  * @throws RangeError as `addMeasurement` does, for any of `inputs`; then none is added
  */
 export async function importMeasurements(
   db: Database,
-  inputs: MeasurementInput[],
+  inputs: ResultInput[],
   now = Date.now(),
 ): Promise<{ added: number; skipped: number }> {
   return inTransaction(db, async (trx) => {
-    const timeZone = await getTimeZone(trx);
-    const today = todayIn(timeZone, new Date(now));
+    const context = await rowContext(trx, now);
     const dates = [...new Set(inputs.map((i) => i.date))];
     const seen = new Set<string>();
     for (let i = 0; i < dates.length; i += 500) {
       const existing = await trx
         .selectFrom("measurement")
-        .select(["date", "value"])
+        .select(["siteId", "parameterId", "date", "time", "depth", "value", "qualifier"])
         .where("date", "in", dates.slice(i, i + 500))
         .execute();
-      for (const r of existing) seen.add(`${r.date}|${Number(r.value)}`);
+      for (const r of existing) seen.add(sameSampleKey(r));
     }
     const rows = [];
     for (const input of inputs) {
-      const key = `${input.date}|${input.value}`;
+      const row = toRow(input, now, context);
+      const key = sameSampleKey(row);
       if (seen.has(key)) continue;
       seen.add(key);
-      rows.push(toRow(input, now, timeZone, today));
+      rows.push(row);
     }
     for (let i = 0; i < rows.length; i += 500) {
       await trx.insertInto("measurement").values(rows.slice(i, i + 500)).execute();
