@@ -1,17 +1,18 @@
 /**
  * What the open-data routes read besides the results (issue 27 point 7): the association, its sites and the
  * catalogue, gathered once per request; and the first beach's E. coli, which the addresses from before issue 27
- * (/data/beach-readings.csv, .json, /beach.atom) keep publishing.
+ * (/data/beach-readings.csv, .json, /beach.atom) keep publishing; and the structured data of /the-lake.
  */
 import type { Database } from "#app/platform/data/db.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { E_COLI } from "./parameters.ts";
-import { swimGuideSites } from "./recml.ts";
+import { RECML_SUBSTANCES, swimGuideSites } from "./recml.ts";
+import { lakeJsonLd } from "./lake-json-ld.ts";
 import { organizationIdentifier } from "./wqx.ts";
 import type { WqxContext } from "./open-data.server.ts";
 import { getFirstBeach, getSiteByIdentifier, listSites, type MonitoringSite } from "./data/sites.server.ts";
 import { listParameters } from "./data/parameters.server.ts";
-import type { ResultScope } from "./data/open-data.server.ts";
+import { listSiteParameters, resultDateRange, type ResultScope } from "./data/open-data.server.ts";
 
 /**
  * The scope of the addresses from before issue 27: the first beach's E. coli readings. Without any beach, a scope
@@ -42,4 +43,27 @@ export async function siteOfAddress(db: Database, identifier: string | undefined
  */
 export async function listSitesLeftOutOfSwimGuide(db: Database): Promise<MonitoringSite[]> {
   return swimGuideSites(await listSites(db)).leftOut;
+}
+
+/**
+ * The structured data of /the-lake (`lakeJsonLd`): the association, every site, the parameters that have results (in
+ * the catalogue's order), which sites have results, the span of sample dates, and whether the Swim Guide document and
+ * the first beach's files have something to publish. Reads indexes only (no scan of the results).
+ */
+export async function lakeJsonLdFor(db: Database, publicUrl: string) {
+  const [details, sites, parameters, measured, dateRange] = await Promise.all([getAssociationDetails(db), listSites(db), listParameters(db), listSiteParameters(db), resultDateRange(db)]);
+  const measuredIds = new Set(measured.map((m) => m.parameterId));
+  const sitesById = new Map(sites.map((s) => [s.id, s]));
+  const included = new Set(swimGuideSites(sites).included.map((s) => s.id));
+  const firstBeach = sites.find((s) => s.kind === "beach");
+  return lakeJsonLd({
+    publicUrl,
+    associationName: details.name,
+    sites,
+    parameters: parameters.filter((p) => measuredIds.has(p.id)),
+    sitesWithResults: new Set(measured.flatMap((m) => (sitesById.has(m.siteId) ? [sitesById.get(m.siteId)!.identifier] : []))),
+    dateRange,
+    swimGuide: measured.some((m) => included.has(m.siteId) && m.parameterId in RECML_SUBSTANCES),
+    firstBeach: firstBeach !== undefined,
+  });
 }

@@ -21,6 +21,8 @@ import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
+import { LakeJsonLd } from "#app/beach/LakeJsonLd.tsx";
+import { lakeJsonLdFor } from "#app/beach/open-data-sources.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };
@@ -61,6 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     facts: parseFacts(texts.lakeFacts),
     map: { alt: texts.mapAlt, caption: texts.mapCaption, image: mapImage ?? null },
     geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: fill(texts.geeseAdvice) } : null,
+    jsonLd: await lakeJsonLdFor(db, getServices(context).config.publicUrl),
   };
 }
 
@@ -69,6 +72,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
   useLiveUpdates(["measurements"]);
   return (
     <div className="page">
+      <LakeJsonLd data={loaderData.jsonLd} />
       <h1>The Lake</h1>
       <section aria-labelledby="beach">
         <h2 id="beach">Beach conditions: {loaderData.beachName}</h2>
