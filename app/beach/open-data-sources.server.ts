@@ -46,24 +46,26 @@ export async function listSitesLeftOutOfSwimGuide(db: Database): Promise<Monitor
 }
 
 /**
- * The structured data of /the-lake (`lakeJsonLd`): the association, every site, the parameters that have results (in
- * the catalogue's order), which sites have results, the span of sample dates, and whether the Swim Guide document and
- * the first beach's files have something to publish. Reads indexes only (no scan of the results).
+ * What /the-lake says of its open data: the structured data (`lakeJsonLd`: the association, every site, the parameters
+ * that have results in the catalogue's order, which sites have results, the span of sample dates) and whether
+ * /data/swimguide.json has something to publish (a beach with a position and a result RecML names), which the page's
+ * "Swim Guide reads" sentence depends on. Reads indexes only (no scan of the results).
  */
-export async function lakeJsonLdFor(db: Database, publicUrl: string) {
+export async function lakeOpenDataFor(db: Database, publicUrl: string) {
   const [details, sites, parameters, measured, dateRange] = await Promise.all([getAssociationDetails(db), listSites(db), listParameters(db), listSiteParameters(db), resultDateRange(db)]);
   const measuredIds = new Set(measured.map((m) => m.parameterId));
   const sitesById = new Map(sites.map((s) => [s.id, s]));
   const included = new Set(swimGuideSites(sites).included.map((s) => s.id));
-  const firstBeach = sites.find((s) => s.kind === "beach");
-  return lakeJsonLd({
+  const swimGuide = measured.some((m) => included.has(m.siteId) && m.parameterId in RECML_SUBSTANCES);
+  const jsonLd = lakeJsonLd({
     publicUrl,
     associationName: details.name,
     sites,
     parameters: parameters.filter((p) => measuredIds.has(p.id)),
     sitesWithResults: new Set(measured.flatMap((m) => (sitesById.has(m.siteId) ? [sitesById.get(m.siteId)!.identifier] : []))),
     dateRange,
-    swimGuide: measured.some((m) => included.has(m.siteId) && m.parameterId in RECML_SUBSTANCES),
-    firstBeach: firstBeach !== undefined,
+    swimGuide,
+    firstBeach: sites.some((s) => s.kind === "beach"),
   });
+  return { jsonLd, swimGuide };
 }

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/platform/data/db.server.ts";
+import { setSiteCoordinates } from "#app/beach/data/open-data.server.ts";
 import { importMeasurements } from "#app/beach/data/readings.server.ts";
 import { rawGet, startServer, type RunningServer } from "../support/server.ts";
 import { recmlErrors } from "../support/recml.ts";
@@ -114,5 +115,26 @@ describe("/data/swimguide.json of a new install", () => {
     const doc = await response.json();
     expect(recmlErrors(doc)).toEqual([]);
     expect(doc.records.length).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe("/the-lake's open-data sentence", () => {
+  /** The paragraph's words, as a reader sees them. */
+  const openDataText = (html: string) => /Every reading is free to reuse:[\s\S]*?<\/p>/.exec(html)![0].replace(/<[^>]+>/g, "");
+
+  it("says that Swim Guide reads swimguide.json while it has something to publish, and not once no beach has a position", async () => {
+    expect(openDataText((await theLake()).html)).toBe(
+      "Every reading is free to reuse: as a spreadsheet (CSV), as JSON, in the Swim Drink Fish open data format that Swim Guide reads (swimguide.json), and as a feed of new readings (Atom). Each reading gives its sample date, its E. coli count in CFU per 100 mL and its status (Open below 235, Caution from 235, Closed above 1000).",
+    );
+    const handle = openDatabase({ dataDir: dir });
+    try {
+      await setSiteCoordinates(handle.db, "beach", null);
+    } finally {
+      await handle.close();
+    }
+    expect((await fetch(`${server.url}/data/swimguide.json`)).status).toBe(404);
+    expect(openDataText((await theLake()).html)).toBe(
+      "Every reading is free to reuse: as a spreadsheet (CSV), as JSON, and as a feed of new readings (Atom). Each reading gives its sample date, its E. coli count in CFU per 100 mL and its status (Open below 235, Caution from 235, Closed above 1000).",
+    );
   });
 });
