@@ -64,24 +64,27 @@ export async function listLatestResults(db: Database, scope: ResultScope, { limi
 
 /**
  * Which parameters each site has at least one result of: `{ siteId, parameterId }` pairs, in no particular order.
- * One statement of an EXISTS per site and parameter, each answered by the (siteId, parameterId, …) index, so that
- * 500,000 results are not read to find ten parameters.
+ * One statement with a correlated "first sample time" (`min(timestamp)`) per site and parameter, which both back
+ * ends answer from the end of the (siteId, parameterId, timestamp, …) index, so that 500,000 results are not read
+ * to find ten parameters. (An EXISTS, or a first id with LIMIT 1, reads every result on PostgreSQL: a semi-join, or
+ * a scan it expects to stop early: 220 to 900 ms at 500,000 results.)
  */
 export async function listSiteParameters(db: Database): Promise<{ siteId: string; parameterId: string }[]> {
-  return db
+  const rows = await db
     .selectFrom("monitoring_site")
     .innerJoin("parameter", (join) => join.onTrue())
-    .select(["monitoring_site.id as siteId", "parameter.id as parameterId"])
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("measurement")
-          .select("measurement.id")
-          .whereRef("measurement.siteId", "=", "monitoring_site.id")
-          .whereRef("measurement.parameterId", "=", "parameter.id")
-          .limit(1),
-      ),
-    )
+    .select((eb) => [
+      "monitoring_site.id as siteId",
+      "parameter.id as parameterId",
+      eb
+        .selectFrom("measurement")
+        .select((inner) => inner.fn.min("measurement.timestamp").as("first"))
+        .whereRef("measurement.siteId", "=", "monitoring_site.id")
+        .whereRef("measurement.parameterId", "=", "parameter.id")
+        .as("firstResult"),
+    ])
     .execute();
+  return rows.filter((r) => r.firstResult !== null).map(({ siteId, parameterId }) => ({ siteId, parameterId }));
 }
 
 /**
