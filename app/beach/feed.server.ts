@@ -10,9 +10,15 @@ import { publicBeachStatus, READING_UNIT } from "./status.ts";
 import type { ParameterDefinition } from "./parameters.ts";
 import { resultText, type Qualifier } from "./results.ts";
 
-/** A reading in words: "Open: 84 E. coli CFU per 100 mL, sampled 2026-07-01." */
-export function readingSummary(reading: Pick<Measurement, "date" | "value">): string {
-  return `${publicBeachStatus(reading.value)}: ${formatNumber(reading.value, 1)} E. coli ${READING_UNIT}, sampled ${reading.date}.`;
+/** A reading's number as the lab wrote it: "84", ">2,419.6", "<10" (a reading without a qualifier as before issue 27). */
+function readingNumber(reading: Pick<Measurement, "value"> & Partial<Pick<Measurement, "qualifier" | "detectionLimit">>): string {
+  const detectionLimit = reading.detectionLimit == null ? null : Number(reading.detectionLimit);
+  return resultText({ value: Number(reading.value), qualifier: (reading.qualifier ?? "") as Qualifier, detectionLimit }, (n) => formatNumber(n, 1));
+}
+
+/** A reading in words: "Open: 84 E. coli CFU per 100 mL, sampled 2026-07-01." ("Closed: >2,419.6 …" for a qualified one). */
+export function readingSummary(reading: Pick<Measurement, "date" | "value"> & Partial<Pick<Measurement, "qualifier" | "detectionLimit">>): string {
+  return `${publicBeachStatus(reading.value)}: ${readingNumber(reading)} E. coli ${READING_UNIT}, sampled ${reading.date}.`;
 }
 
 /**
@@ -32,7 +38,7 @@ export function beachAtom(readings: readonly Measurement[], site: FeedSite & { b
   for (const reading of readings) {
     feed.addItem({
       id: entryId(reading.id),
-      title: htmlText(`${site.beachName}: ${publicBeachStatus(reading.value)}, ${formatNumber(reading.value, 1)} E. coli ${READING_UNIT} (${reading.date})`),
+      title: htmlText(`${site.beachName}: ${publicBeachStatus(reading.value)}, ${readingNumber(reading)} E. coli ${READING_UNIT} (${reading.date})`),
       link: `${site.publicUrl}/the-lake#beach`,
       date: new Date(reading.createdAt),
       published: new Date(reading.createdAt),
@@ -67,8 +73,7 @@ export function siteAtom(
   });
   for (const result of results) {
     const parameter = byId.get(result.parameterId);
-    const detectionLimit = result.detectionLimit === null ? null : Number(result.detectionLimit);
-    const shown = resultText({ value: Number(result.value), qualifier: result.qualifier as Qualifier, detectionLimit }, (n) => formatNumber(n, 1));
+    const shown = readingNumber(result);
     const where = [result.time && `at ${result.time}`, result.depth !== null && `${formatNumber(Number(result.depth), 1)} m deep`].filter(Boolean).join(", ");
     const what = `${parameter?.name ?? result.parameterId} ${shown} ${parameter?.unitLabel ?? ""}`.trim();
     feed.addItem({

@@ -364,6 +364,7 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
           { siteId: "north", date: "2026-06-10", time: "09:45", parameterId: "enterococci", value: 0, qualifier: "ND", detectionLimit: 1 },
           { siteId: "south", date: "2026-06-10", value: 40 },
           { siteId: "beach", date: "2026-06-09", parameterId: "microcystins", value: 9.5 },
+          { siteId: "beach", date: "2026-06-08", value: 2419.6, qualifier: ">", detectionLimit: 2419.6 },
           { siteId: "deep", date: "2026-06-11", time: "10:00", parameterId: "temperature", depth: 0.5, value: 21.5 },
           { siteId: "deep", date: "2026-06-11", time: "10:00", parameterId: "temperature", depth: 8, value: 12.25 },
           { siteId: "deep", date: "2026-06-11", time: "10:05", parameterId: "secchi", value: 3.2 },
@@ -486,10 +487,14 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
     it("the addresses from before issue 27 still publish the first beach's E. coli only", async ({ skip }) => {
       const db = database(skip);
       const csv = parseCsv((await csvOf(csvRoute, "/data/beach-readings.csv")).text, { columns: true }) as Record<string, string>[];
-      expect(csv).toHaveLength(2405);
-      expect(csv.some((r) => r.value === "2419.6" || r.value === "9.5" || r.value === "40")).toBe(false);
+      // The 2,405 of before and the first beach's >2419.6 of 2026-06-08; not North Beach's, South Cove's or the microcystins.
+      expect(csv).toHaveLength(2406);
+      expect(csv.filter((r) => r.value === "2419.6")).toEqual([{ date: "2026-06-08", value: "2419.6", unit: "CFU per 100 mL", status: "Closed" }]);
+      expect(csv.some((r) => r.value === "9.5" || r.value === "40")).toBe(false);
       const feed = atom.parse(await (await get(beachAtomRoute, db, "/beach.atom")).text()).feed;
-      expect(shown(feed.entry[0].title)).toBe("Heron Lake Public Beach: Open, 12.5 E. coli CFU per 100 mL (2026-06-05)");
+      expect(shown(feed.entry[0].title)).toBe("Heron Lake Public Beach: Closed, >2,419.6 E. coli CFU per 100 mL (2026-06-08)");
+      expect(feed.entry[0].summary["#text"] ?? feed.entry[0].summary).toBe("Closed: >2,419.6 E. coli CFU per 100 mL, sampled 2026-06-08.");
+      expect(shown(feed.entry[1].title)).toBe("Heron Lake Public Beach: Open, 12.5 E. coli CFU per 100 mL (2026-06-05)");
     });
 
     it("/data/swimguide.json has each beach with coordinates, every substance RecML names, and stays valid; the beaches left out are named", async ({ skip }) => {
