@@ -17,6 +17,7 @@ const PUBLIC_SHARED_FILES = [
   "news-events/events.ts",
   "platform/http/live-updates.ts",
   "platform/http/meta.ts",
+  "platform/http/nonce.ts",
   "platform/http/page-html.ts",
   "platform/http/route-handle.ts",
   "platform/text/format.ts",

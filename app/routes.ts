@@ -26,6 +26,12 @@ export default [
   route("data/beach-readings.csv", "routes/feeds/beach-readings-csv.ts"),
   route("data/beach-readings.json", "routes/feeds/beach-readings-json.ts"),
   route("data/swimguide.json", "routes/feeds/swimguide-json.ts"),
+  // Open data by the standards (issue 27, decision 033): every result in WQX columns, and each site's own files.
+  route("data/results.csv", "routes/feeds/wqx-results-csv.ts", { id: "wqx-results-csv" }),
+  route("data/sites/:identifier/results.csv", "routes/feeds/wqx-results-csv.ts", { id: "wqx-site-results-csv" }),
+  route("data/sites/:identifier/readings.csv", "routes/feeds/site-readings-csv.ts"),
+  route("data/sites/:identifier/readings.json", "routes/feeds/site-readings-json.ts"),
+  route("data/sites/:identifier/readings.atom", "routes/feeds/site-atom.ts"),
   route("api/email", "routes/api/email.ts"),
   // Pages reached from a subscription form or a link in a mail: they differ per visitor, so not public pages.
   route("subscribe", "routes/public/mail/subscribe.tsx"),

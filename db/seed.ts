@@ -16,6 +16,8 @@ import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
 import { setBanner } from "#app/site/data/banner.server.ts";
 import { createEvent } from "#app/news-events/data/events.server.ts";
 import { importMeasurements } from "#app/beach/data/readings.server.ts";
+import { setSiteCoordinates } from "#app/beach/data/open-data.server.ts";
+import { FIRST_SITE_ID } from "#app/beach/data/sites.server.ts";
 import { createNewsPost, hasNewsPosts } from "#app/news-events/data/news.server.ts";
 import { getSetting, setSetting, SETTING_KEYS } from "#app/platform/data/settings.server.ts";
 import { DEMO_PAGE_TEXTS, savePageTexts } from "#app/site/data/page-texts.server.ts";
@@ -46,6 +48,13 @@ const BUNDLED_SVGS: Record<string, string> = {
   "lake-map.svg": lakeMapSvg,
   "treasurer-contact.svg": treasurerSvg,
 };
+
+/**
+ * Where the demo's beach is (decimal degrees, WGS 84): Heron Lake is made up, so this is a plausible spot on a lake in
+ * Vilas County, northern Wisconsin, where lake associations like it are common. Swim Guide's format (RecML) requires
+ * a position for every beach it lists, so a new install's /data/swimguide.json is valid from the start.
+ */
+export const DEMO_BEACH_POSITION = { latitude: 45.9183, longitude: -89.2437 };
 
 /** How many of the real readings the demo shows. */
 export const SEED_READING_COUNT = 30;
@@ -173,6 +182,7 @@ export async function seedDemo(db: Database, now = new Date(), images?: Storage)
 
   await setBanner(db, "Welcome to the new Heron Lake Association website! Dues for the year are due {duesDate}.", AUTHOR, at);
   await importMeasurements(db, recentRealReadings(today), at);
+  await setSiteCoordinates(db, FIRST_SITE_ID, DEMO_BEACH_POSITION, at);
   await seedSiteContent(db, at, images);
   await setSetting(db, SETTING_KEYS.siteContentSeededAt, now.toISOString());
   // What the seed wrote, so that "Remove demo content" (and /setup's empty site) can tell it from the board's (decision 028).

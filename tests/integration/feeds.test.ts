@@ -24,6 +24,14 @@ import * as eventIcsRoute from "#app/routes/feeds/event-ics.ts";
 import * as eventsIcsRoute from "#app/routes/feeds/events-ics.ts";
 import * as newsAtomRoute from "#app/routes/feeds/news-atom.ts";
 import * as swimGuideRoute from "#app/routes/feeds/swimguide-json.ts";
+import * as wqxRoute from "#app/routes/feeds/wqx-results-csv.ts";
+import * as siteCsvRoute from "#app/routes/feeds/site-readings-csv.ts";
+import * as siteJsonRoute from "#app/routes/feeds/site-readings-json.ts";
+import * as siteAtomRoute from "#app/routes/feeds/site-atom.ts";
+import { setSiteCoordinates } from "#app/beach/data/open-data.server.ts";
+import { listSitesLeftOutOfSwimGuide } from "#app/beach/open-data-sources.server.ts";
+import { WQX_COLUMNS } from "#app/beach/wqx.ts";
+import { recmlErrors } from "../support/recml.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const PUBLIC_URL = "https://heronlake.example.org";
@@ -241,8 +249,13 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
     ];
     const statuses = ["Open", "Caution", "Error", "Closed", "Open"];
 
+    /** The demo's position of the beach (a plausible Wisconsin lake): RecML requires one per location. */
+    const BEACH_POSITION = { latitude: 45.9183, longitude: -89.2437 };
+
     beforeAll(async () => {
-      if (db) await importMeasurements(db.db, readings, Date.parse("2026-07-01T12:00:00Z"));
+      if (!db) return;
+      await importMeasurements(db.db, readings, Date.parse("2026-07-01T12:00:00Z"));
+      await setSiteCoordinates(db.db, "beach", BEACH_POSITION);
     });
 
     it("/beach.atom has one entry per reading, with its status, and ids that do not change", async ({ skip }) => {
@@ -294,10 +307,11 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       // The guid pattern of the RecML 1.0.1 schema: reverse-fqdn/result-identifier.
       for (const r of doc.records) expect(r.guid).toMatch(/^[A-Za-z]{2,6}(\.[A-Za-z0-9-]{1,63})+\/[A-Za-z0-9-]{1,64}$/);
       expect(latest.guid.startsWith("org.example.heronlake/")).toBe(true);
+      expect(recmlErrors(doc)).toEqual([]);
       expect(latest).toMatchObject({
         organizationName: "Heron Lake Association",
         advisory: { issued: false },
-        location: { id: "beach", name: "Heron Lake Public Beach" },
+        location: { id: "beach", name: "Heron Lake Public Beach", coordinate: BEACH_POSITION },
         sample: { collectionTime: "2026-06-05T12:00:00-05:00", type: { kind: "single" }, method: "unknown", substance: "ecoli", units: "cfu", result: 12.5 },
       });
       expect(doc.records[1]).toMatchObject({ advisory: { issued: true, description: "Closed: 1,001 E. coli CFU per 100 mL, at or above the US EPA Beach Action Value of 235." }, sample: { result: 1001 } });
@@ -329,6 +343,188 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       const doc = JSON.parse(await (await get(swimGuideRoute, db, "/data/swimguide.json")).text());
       expect(doc.records).toHaveLength(200);
       expect(doc.records[0].sample.result).toBe(12.5);
+    });
+  });
+  describe("several sites and parameters (issue 27)", () => {
+    const NORTH = { id: "north", name: "North Beach", kind: "beach", identifier: "HERON-NORTH", latitude: 45.93, longitude: -89.25 };
+    const SOUTH = { id: "south", name: "South Cove", kind: "beach", identifier: "HERON-SOUTH", latitude: null, longitude: null };
+    const DEEP = { id: "deep", name: "Deep hole", kind: "station", identifier: "HERON DEEP/1", latitude: 45.925, longitude: -89.245 };
+
+    beforeAll(async () => {
+      if (!db) return;
+      // The sites screen is another part of issue 27; the rows it would write.
+      await db.db
+        .insertInto("monitoring_site")
+        .values([NORTH, SOUTH, DEEP].map((s, i) => ({ ...s, profile: "spec", position: i + 1, createdAt: 1, updatedAt: 1 })))
+        .execute();
+      await importMeasurements(
+        db.db,
+        [
+          { siteId: "north", date: "2026-06-10", time: "09:45", value: 2419.6, qualifier: ">", detectionLimit: 2419.6 },
+          { siteId: "north", date: "2026-06-10", time: "09:45", parameterId: "enterococci", value: 0, qualifier: "ND", detectionLimit: 1 },
+          { siteId: "south", date: "2026-06-10", value: 40 },
+          { siteId: "beach", date: "2026-06-09", parameterId: "microcystins", value: 9.5 },
+          { siteId: "beach", date: "2026-06-08", value: 2419.6, qualifier: ">", detectionLimit: 2419.6 },
+          { siteId: "deep", date: "2026-06-11", time: "10:00", parameterId: "temperature", depth: 0.5, value: 21.5 },
+          { siteId: "deep", date: "2026-06-11", time: "10:00", parameterId: "temperature", depth: 8, value: 12.25 },
+          { siteId: "deep", date: "2026-06-11", time: "10:05", parameterId: "secchi", value: 3.2 },
+          { siteId: "deep", date: "2026-06-11", parameterId: "phosphorus", value: 10, qualifier: "<", detectionLimit: 10 },
+        ],
+        Date.parse("2026-07-01T12:02:00Z"),
+      );
+    });
+
+    const csvOf = async (route: Parameters<typeof get>[0], path: string, params: Record<string, string> = {}) => {
+      const response = await get(route, database(() => {}), path, params);
+      return { response, text: await response.text() };
+    };
+
+    it("/data/results.csv has every result of every site in the Water Quality Portal's columns, the same on every read", async ({ skip }) => {
+      const db = database(skip);
+      const { response, text } = await csvOf(wqxRoute, "/data/results.csv");
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("content-disposition")).toMatch(/filename="?results\.csv"?/);
+      const [header] = parseCsv(text, { to_line: 1 }) as string[][];
+      expect(header).toEqual([...WQX_COLUMNS]);
+      const rows = parseCsv(text, { columns: true }) as Record<string, string>[];
+      const stored = await db.db.selectFrom("measurement").selectAll().execute();
+      expect(rows).toHaveLength(stored.length);
+      expect((await csvOf(wqxRoute, "/data/results.csv")).text).toBe(text);
+
+      const above = rows.find((r) => r.MonitoringLocationIdentifier === "HERON-NORTH" && r.CharacteristicName === "Escherichia coli")!;
+      expect(above).toMatchObject({
+        OrganizationIdentifier: "HERONLAKE.EXAMPLE.ORG",
+        OrganizationFormalName: "Heron Lake Association",
+        MonitoringLocationName: "North Beach",
+        ActivityStartDate: "2026-06-10",
+        "ActivityStartTime/Time": "09:45:00",
+        "ActivityStartTime/TimeZoneCode": "CDT",
+        ResultMeasureValue: "2419.6",
+        "ResultMeasure/MeasureUnitCode": "cfu/100ml",
+        ResultDetectionConditionText: "Present Above Quantification Limit",
+        "DetectionQuantitationLimitMeasure/MeasureValue": "2419.6",
+        "DetectionQuantitationLimitMeasure/MeasureUnitCode": "cfu/100ml",
+      });
+      const notDetected = rows.find((r) => r.CharacteristicName === "Enterococcus")!;
+      expect([notDetected.ResultMeasureValue, notDetected.ResultDetectionConditionText, notDetected["DetectionQuantitationLimitMeasure/MeasureValue"]]).toEqual(["", "Not Detected", "1"]);
+
+      // Every stored field of a result can be read back from its row (what a re-import needs).
+      const sites = new Map((await db.db.selectFrom("monitoring_site").select(["id", "identifier"]).execute()).map((s) => [s.id, s.identifier]));
+      const characteristics = new Map((await db.db.selectFrom("parameter").select(["id", "characteristicName"]).execute()).map((p) => [p.id, p.characteristicName]));
+      const conditions: Record<string, string> = { "": "", "Present Above Quantification Limit": ">", "Present Below Quantification Limit": "<", "Not Detected": "ND" };
+      const key = (r: { site: string; characteristic: string; date: string; time: string; depth: number | null; value: number; qualifier: string; limit: number | null }) => JSON.stringify(r);
+      const fromRows = rows.map((r) =>
+        key({
+          site: r.MonitoringLocationIdentifier!,
+          characteristic: r.CharacteristicName!,
+          date: r.ActivityStartDate!,
+          time: r["ActivityStartTime/Time"]!.slice(0, 5),
+          depth: r["ActivityDepthHeightMeasure/MeasureValue"] ? Number(r["ActivityDepthHeightMeasure/MeasureValue"]) : null,
+          value: r.ResultMeasureValue ? Number(r.ResultMeasureValue) : 0,
+          qualifier: conditions[r.ResultDetectionConditionText!]!,
+          limit: r["DetectionQuantitationLimitMeasure/MeasureValue"] ? Number(r["DetectionQuantitationLimitMeasure/MeasureValue"]) : null,
+        }),
+      );
+      const fromStore = stored.map((m) =>
+        key({
+          site: m.siteId ? sites.get(m.siteId)! : "",
+          characteristic: characteristics.get(m.parameterId)!,
+          date: m.date,
+          time: m.time,
+          depth: m.depth === null ? null : Number(m.depth),
+          value: Number(m.value),
+          qualifier: m.qualifier,
+          limit: m.detectionLimit === null ? null : Number(m.detectionLimit),
+        }),
+      );
+      expect(fromRows.sort()).toEqual(fromStore.sort());
+    });
+
+    it("/data/sites/<identifier>/results.csv has one site's results; an unknown site is a 404", async ({ skip }) => {
+      database(skip);
+      const { response, text } = await csvOf(wqxRoute, "/data/sites/HERON%20DEEP%2F1/results.csv", { identifier: DEEP.identifier });
+      expect(response.headers.get("content-disposition")).toContain("HERON DEEP");
+      const rows = parseCsv(text, { columns: true }) as Record<string, string>[];
+      expect(rows.map((r) => r.CharacteristicName).sort()).toEqual(["Depth, Secchi disk depth", "Phosphorus", "Temperature, water", "Temperature, water"]);
+      expect(rows.every((r) => r.MonitoringLocationIdentifier === DEEP.identifier)).toBe(true);
+      const deepest = rows.find((r) => r["ActivityDepthHeightMeasure/MeasureValue"] === "8")!;
+      expect([deepest.ResultMeasureValue, deepest["ResultMeasure/MeasureUnitCode"], deepest["ActivityDepthHeightMeasure/MeasureUnitCode"], deepest.ActivityTypeCode]).toEqual(["12.25", "deg C", "m", "Field Msr/Obs"]);
+      expect((await get(wqxRoute, database(skip), "/data/sites/nope/results.csv", { identifier: "nope" })).status).toBe(404);
+    });
+
+    it("a site's readings.csv, .json and .atom have every parameter of that site with its unit and qualifier", async ({ skip }) => {
+      const db = database(skip);
+      const csv = parseCsv((await csvOf(siteCsvRoute, "/data/sites/HERON-NORTH/readings.csv", { identifier: "HERON-NORTH" })).text, { columns: true }) as Record<string, string>[];
+      // Results of one sample time are in the order of their ids (random): compared by parameter.
+      expect(csv.sort((a, b) => a.parameter!.localeCompare(b.parameter!))).toEqual([
+        { date: "2026-06-10", time: "09:45", depth: "", parameter: "ecoli", parameterName: "E. coli", result: ">2419.6", value: "2419.6", qualifier: ">", detectionLimit: "2419.6", unit: "CFU per 100 mL" },
+        { date: "2026-06-10", time: "09:45", depth: "", parameter: "enterococci", parameterName: "Enterococci", result: "not detected (<1)", value: "0", qualifier: "ND", detectionLimit: "1", unit: "CFU per 100 mL" },
+      ]);
+
+      const response = await get(siteJsonRoute, db, "/data/sites/HERON%20DEEP%2F1/readings.json", { identifier: DEEP.identifier });
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      const json = JSON.parse(await response.text());
+      expect(json.site).toEqual({ identifier: DEEP.identifier, name: "Deep hole", kind: "station", latitude: 45.925, longitude: -89.245 });
+      expect(json.parameters.map((p: { id: string; unit: string }) => [p.id, p.unit])).toEqual([
+        ["secchi", "m"],
+        ["temperature", "°C"],
+        ["phosphorus", "µg/L"],
+      ]);
+      expect(json.results).toContainEqual({ date: "2026-06-11", time: "10:00", depth: 8, parameter: "temperature", parameterName: "Water temperature", result: "12.25", value: 12.25, qualifier: "", detectionLimit: null, unit: "°C" });
+      expect(json.results).toContainEqual(expect.objectContaining({ parameter: "phosphorus", result: "<10", qualifier: "<", detectionLimit: 10, unit: "µg/L" }));
+
+      const feed = atom.parse(await (await get(siteAtomRoute, db, "/data/sites/HERON-NORTH/readings.atom", { identifier: "HERON-NORTH" })).text()).feed;
+      expect(shown(feed.title)).toBe("North Beach: water-quality results");
+      expect(feed.entry.map((e: { title: string }) => shown(e.title)).sort()).toEqual([
+        "North Beach: E. coli >2,419.6 CFU per 100 mL (2026-06-10)",
+        "North Beach: Enterococci not detected (<1) CFU per 100 mL (2026-06-10)",
+      ]);
+      for (const route of [siteCsvRoute, siteJsonRoute, siteAtomRoute]) {
+        expect((await get(route, db, "/data/sites/nope/readings", { identifier: "nope" })).status).toBe(404);
+      }
+    });
+
+    it("the addresses from before issue 27 still publish the first beach's E. coli only", async ({ skip }) => {
+      const db = database(skip);
+      const csv = parseCsv((await csvOf(csvRoute, "/data/beach-readings.csv")).text, { columns: true }) as Record<string, string>[];
+      // The 2,405 of before and the first beach's >2419.6 of 2026-06-08; not North Beach's, South Cove's or the microcystins.
+      expect(csv).toHaveLength(2406);
+      expect(csv.filter((r) => r.value === "2419.6")).toEqual([{ date: "2026-06-08", value: "2419.6", unit: "CFU per 100 mL", status: "Closed" }]);
+      expect(csv.some((r) => r.value === "9.5" || r.value === "40")).toBe(false);
+      const feed = atom.parse(await (await get(beachAtomRoute, db, "/beach.atom")).text()).feed;
+      expect(shown(feed.entry[0].title)).toBe("Heron Lake Public Beach: Closed, >2,419.6 E. coli CFU per 100 mL (2026-06-08)");
+      expect(feed.entry[0].summary["#text"] ?? feed.entry[0].summary).toBe("Closed: >2,419.6 E. coli CFU per 100 mL, sampled 2026-06-08.");
+      expect(shown(feed.entry[1].title)).toBe("Heron Lake Public Beach: Open, 12.5 E. coli CFU per 100 mL (2026-06-05)");
+    });
+
+    it("/data/swimguide.json has each beach with coordinates, every substance RecML names, and stays valid; the beaches left out are named", async ({ skip }) => {
+      const db = database(skip);
+      const doc = JSON.parse(await (await get(swimGuideRoute, db, "/data/swimguide.json")).text());
+      expect(recmlErrors(doc)).toEqual([]);
+      const north = doc.records.filter((r: { location: { id: string } }) => r.location.id === "HERON-NORTH");
+      expect(north.map((r: { sample: { substance: string; result: number } }) => [r.sample.substance, r.sample.result]).sort()).toEqual([
+        ["ecoli", 2419.6],
+        ["enterococcus", 0],
+      ]);
+      expect(north[0].location.coordinate).toEqual({ latitude: 45.93, longitude: -89.25 });
+      expect(doc.records.find((r: { sample: { substance: string } }) => r.sample.substance === "microcystin")).toMatchObject({ location: { id: "beach" }, advisory: { issued: true }, sample: { result: 9.5, units: "micro" } });
+      expect(doc.records.filter((r: { location: { id: string } }) => r.location.id === "HERON-SOUTH" || r.location.id === DEEP.identifier)).toEqual([]);
+      // 200 of the first beach's results, and the north beach's 2.
+      expect(doc.records).toHaveLength(202);
+      expect((await listSitesLeftOutOfSwimGuide(db.db)).map((s) => s.identifier)).toEqual(["HERON-SOUTH"]);
+    });
+
+    it("/data/swimguide.json is a 404 while no beach has coordinates (RecML requires a record)", async ({ skip }) => {
+      const db = database(skip);
+      await setSiteCoordinates(db.db, "beach", null);
+      await setSiteCoordinates(db.db, "north", null);
+      try {
+        expect((await get(swimGuideRoute, db, "/data/swimguide.json")).status).toBe(404);
+        expect((await listSitesLeftOutOfSwimGuide(db.db)).map((s) => s.identifier)).toEqual(["beach", "HERON-NORTH", "HERON-SOUTH"]);
+      } finally {
+        await setSiteCoordinates(db.db, "beach", { latitude: 45.9183, longitude: -89.2437 });
+        await setSiteCoordinates(db.db, "north", { latitude: NORTH.latitude, longitude: NORTH.longitude });
+      }
     });
   });
 });

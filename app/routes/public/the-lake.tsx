@@ -21,6 +21,8 @@ import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
+import { LakeJsonLd } from "#app/beach/LakeJsonLd.tsx";
+import { lakeOpenDataFor } from "#app/beach/open-data-sources.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };
@@ -61,6 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     facts: parseFacts(texts.lakeFacts),
     map: { alt: texts.mapAlt, caption: texts.mapCaption, image: mapImage ?? null },
     geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: fill(texts.geeseAdvice) } : null,
+    openData: await lakeOpenDataFor(db, getServices(context).config.publicUrl),
   };
 }
 
@@ -69,6 +72,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
   useLiveUpdates(["measurements"]);
   return (
     <div className="page">
+      <LakeJsonLd data={loaderData.openData.jsonLd} />
       <h1>The Lake</h1>
       <section aria-labelledby="beach">
         <h2 id="beach">Beach conditions: {loaderData.beachName}</h2>
@@ -124,8 +128,14 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
         </h3>
         <p>
           Every reading is free to reuse: as a spreadsheet (<a href="/data/beach-readings.csv">CSV</a>), as{" "}
-          <a href="/data/beach-readings.json">JSON</a>, in the Swim Drink Fish open data format that Swim Guide reads (
-          <a href="/data/swimguide.json">swimguide.json</a>), and as a feed of new readings (
+          <a href="/data/beach-readings.json">JSON</a>,{" "}
+          {/* Swim Guide reads swimguide.json only while a beach has a position (RecML requires one; decision 033). */}
+          {loaderData.openData.swimGuide && (
+            <>
+              in the Swim Drink Fish open data format that Swim Guide reads (<a href="/data/swimguide.json">swimguide.json</a>),{" "}
+            </>
+          )}
+          and as a feed of new readings (
           <a href="/beach.atom" type="application/atom+xml">
             Atom
           </a>

@@ -1,0 +1,87 @@
+/**
+ * The lake's schema.org structured data: the types and links it is made of, and text that cannot end its script
+ * element.
+ */
+import { describe, expect, it } from "vitest";
+import { jsonLdText, lakeJsonLd, lakeName, type LakeJsonLdInput } from "./lake-json-ld.ts";
+
+const INPUT: LakeJsonLdInput = {
+  publicUrl: "https://heronlake.example.org",
+  associationName: "Heron Lake Association",
+  sites: [
+    { identifier: "beach", name: "Heron Lake Public Beach", kind: "beach", latitude: 45.9183, longitude: -89.2437 },
+    { identifier: "HERON DEEP/1", name: "Deep hole", kind: "station", latitude: null, longitude: null },
+  ],
+  parameters: [
+    { name: "E. coli", characteristicName: "Escherichia coli", unitLabel: "CFU per 100 mL" },
+    { name: "Secchi depth", characteristicName: "Depth, Secchi disk depth", unitLabel: "m" },
+  ],
+  sitesWithResults: new Set(["beach", "HERON DEEP/1"]),
+  dateRange: { from: "2013-06-01", to: "2026-07-01" },
+  swimGuide: true,
+  firstBeach: true,
+};
+
+type Node = Record<string, unknown> & { "@type": string };
+const graph = (input: LakeJsonLdInput) => lakeJsonLd(input)["@graph"] as Node[];
+
+describe("lakeJsonLd", () => {
+  it("is the lake, a Beach with its position, a station as a Place without one, and the Dataset", () => {
+    const [lake, beach, station, dataset] = graph(INPUT);
+    expect(lake).toMatchObject({ "@type": "LakeBodyOfWater", "@id": "https://heronlake.example.org/the-lake#lake", name: "Heron Lake" });
+    expect(lake!.containsPlace).toEqual([{ "@id": beach!["@id"] }, { "@id": station!["@id"] }]);
+    expect(beach).toMatchObject({ "@type": "Beach", name: "Heron Lake Public Beach", geo: { "@type": "GeoCoordinates", latitude: 45.9183, longitude: -89.2437 }, containedInPlace: { "@id": lake!["@id"] } });
+    expect(station).toMatchObject({ "@type": "Place", identifier: "HERON DEEP/1" });
+    expect(station).not.toHaveProperty("geo");
+    expect(dataset).toMatchObject({ "@type": "Dataset", temporalCoverage: "2013-06-01/2026-07-01", isAccessibleForFree: true });
+    expect(dataset!.variableMeasured).toEqual([
+      { "@type": "PropertyValue", name: "E. coli", alternateName: "Escherichia coli", unitText: "CFU per 100 mL" },
+      { "@type": "PropertyValue", name: "Secchi depth", alternateName: "Depth, Secchi disk depth", unitText: "m" },
+    ]);
+    expect(String(dataset!.description).length).toBeGreaterThanOrEqual(50);
+  });
+
+  it("lists every open-data file as a DataDownload with its format, each site's under its encoded identifier", () => {
+    const files = graph(INPUT)[3]!.distribution as { "@type": string; encodingFormat: string; contentUrl: string }[];
+    expect(files.every((f) => f["@type"] === "DataDownload")).toBe(true);
+    expect(files.map((f) => [f.contentUrl.replace("https://heronlake.example.org", ""), f.encodingFormat])).toEqual([
+      ["/data/results.csv", "text/csv"],
+      ["/data/swimguide.json", "application/json"],
+      ["/data/beach-readings.csv", "text/csv"],
+      ["/data/beach-readings.json", "application/json"],
+      ["/beach.atom", "application/atom+xml"],
+      ["/data/sites/beach/readings.csv", "text/csv"],
+      ["/data/sites/beach/readings.json", "application/json"],
+      ["/data/sites/beach/readings.atom", "application/atom+xml"],
+      ["/data/sites/beach/results.csv", "text/csv"],
+      ["/data/sites/HERON%20DEEP%2F1/readings.csv", "text/csv"],
+      ["/data/sites/HERON%20DEEP%2F1/readings.json", "application/json"],
+      ["/data/sites/HERON%20DEEP%2F1/readings.atom", "application/atom+xml"],
+      ["/data/sites/HERON%20DEEP%2F1/results.csv", "text/csv"],
+    ]);
+  });
+
+  it("leaves out what has nothing to publish: the Swim Guide file, the first beach's, a site without results, the dates", () => {
+    const dataset = graph({ ...INPUT, swimGuide: false, firstBeach: false, sitesWithResults: new Set(), dateRange: null, parameters: [] })[3]!;
+    expect((dataset.distribution as { contentUrl: string }[]).map((f) => f.contentUrl)).toEqual(["https://heronlake.example.org/data/results.csv"]);
+    expect(dataset).not.toHaveProperty("temporalCoverage");
+  });
+});
+
+describe("lakeName", () => {
+  it("is the association's name without Association, or the association's lake", () => {
+    expect(lakeName("Heron Lake Association")).toBe("Heron Lake");
+    expect(lakeName("Big Pine Lake Property Owners Association")).toBe("Big Pine Lake");
+    expect(lakeName("Friends of Loon Pond")).toBe("The lake of the Friends of Loon Pond");
+    expect(lakeName("Association")).toBe("The lake of the Association");
+  });
+});
+
+describe("jsonLdText", () => {
+  it("cannot end its script element, and reads back as the same value", () => {
+    const value = { name: "</script><script>alert(1)</script> & <!-- \u2028" };
+    const text = jsonLdText(value);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The lake, its sites and its readings as schema.org structured data (JSON-LD, issue 27 point 7), for search engines
+ * and data catalogues (Google Dataset Search reads `Dataset`): the lake as a `LakeBodyOfWater`, each beach as a
+ * `Beach` and each open-water station as a `Place`, with `geo` (`GeoCoordinates`, WGS 84) where the board gave a
+ * position, and the results as a `Dataset` whose `distribution` is every open-data file (`DataDownload` with its
+ * `encodingFormat`), whose `variableMeasured` comes from the catalogue and whose `temporalCoverage` is the span of
+ * sample dates. Vocabulary: https://schema.org/LakeBodyOfWater, https://schema.org/Beach, https://schema.org/Dataset,
+ * https://schema.org/DataDownload. Pure: built on the server, written into /the-lake by `LakeJsonLd`.
+ */
+
+/** A site as the structured data names it. */
+export interface JsonLdSite {
+  identifier: string;
+  name: string;
+  kind: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** A measured parameter as `variableMeasured` names it. */
+export interface JsonLdParameter {
+  name: string;
+  /** WQX CharacteristicName. */
+  characteristicName: string;
+  unitLabel: string;
+}
+
+export interface LakeJsonLdInput {
+  /** The site's public address without a trailing slash: every URL is absolute. */
+  publicUrl: string;
+  /** The association's name. */
+  associationName: string;
+  /** Every site, in the board's order. */
+  sites: readonly JsonLdSite[];
+  /** The parameters that have results, in the catalogue's order. */
+  parameters: readonly JsonLdParameter[];
+  /** The identifiers of the sites that have results (their own files are listed). */
+  sitesWithResults: ReadonlySet<string>;
+  /** The first and last sample dates, or null without results. */
+  dateRange: { from: string; to: string } | null;
+  /** Whether /data/swimguide.json has a record to publish (it answers 404 otherwise). */
+  swimGuide: boolean;
+  /** Whether there is a first beach, whose E. coli /data/beach-readings.* and /beach.atom publish. */
+  firstBeach: boolean;
+}
+
+/**
+ * The lake's name from the association's: "Heron Lake Association" → "Heron Lake"; a name without "Association" at
+ * its end is the association's lake ("The lake of the Friends of Loon Pond").
+ */
+export function lakeName(associationName: string): string {
+  const stripped = associationName.replace(/\s+(Property Owners\s+|Protective\s+|Improvement\s+)?Association$/i, "").trim();
+  return stripped !== associationName && stripped !== "" ? stripped : `The lake of the ${associationName}`;
+}
+
+/** A site's own address segment: its identifier, encoded for a path. */
+const sitePath = (identifier: string) => `/data/sites/${encodeURIComponent(identifier)}`;
+
+/** The encodingFormat of each kind of file. */
+const FORMATS = { csv: "text/csv", json: "application/json", atom: "application/atom+xml" } as const;
+
+/** Every open-data file, as `DataDownload`s with absolute URLs. */
+function distribution(input: LakeJsonLdInput) {
+  const download = (path: string, format: keyof typeof FORMATS, name: string, description: string) => ({
+    "@type": "DataDownload",
+    name,
+    description,
+    encodingFormat: FORMATS[format],
+    contentUrl: `${input.publicUrl}${path}`,
+  });
+  const files = [download("/data/results.csv", "csv", "Every result (WQX)", "Every result of every site in the Water Quality Portal's (WQX) result columns.")];
+  if (input.swimGuide) files.push(download("/data/swimguide.json", "json", "Swim Guide (RecML 1.0.1)", "The beaches' latest results in the Swim Drink Fish open data standard (RecML 1.0.1), which Swim Guide reads."));
+  if (input.firstBeach) {
+    files.push(
+      download("/data/beach-readings.csv", "csv", "Beach E. coli readings (CSV)", "The beach's E. coli readings with their date, value, unit and status."),
+      download("/data/beach-readings.json", "json", "Beach E. coli readings (JSON)", "The beach's E. coli readings with their date, value, unit and status."),
+      download("/beach.atom", "atom", "Beach E. coli readings (Atom)", "A feed of the beach's latest E. coli readings."),
+    );
+  }
+  for (const site of input.sites) {
+    if (!input.sitesWithResults.has(site.identifier)) continue;
+    const path = sitePath(site.identifier);
+    files.push(
+      download(`${path}/readings.csv`, "csv", `${site.name}: results (CSV)`, `Every result at ${site.name}, every parameter with its unit and the lab's qualifier.`),
+      download(`${path}/readings.json`, "json", `${site.name}: results (JSON)`, `Every result at ${site.name}, every parameter with its unit and the lab's qualifier.`),
+      download(`${path}/readings.atom`, "atom", `${site.name}: results (Atom)`, `A feed of the latest results at ${site.name}.`),
+      download(`${path}/results.csv`, "csv", `${site.name}: results (WQX)`, `Every result at ${site.name} in the Water Quality Portal's (WQX) result columns.`),
+    );
+  }
+  return files;
+}
+
+/**
+ * The structured data of /the-lake: one JSON-LD document with a `@graph` of the lake, its sites and the dataset,
+ * tied together by `@id`s under the page's address.
+ */
+export function lakeJsonLd(input: LakeJsonLdInput) {
+  const page = `${input.publicUrl}/the-lake`;
+  const lakeId = `${page}#lake`;
+  const siteId = (identifier: string) => `${page}#site-${encodeURIComponent(identifier)}`;
+  const organization = { "@type": "Organization", name: input.associationName, url: input.publicUrl };
+  const name = lakeName(input.associationName);
+  const places = input.sites.map((site) => ({
+    "@type": site.kind === "beach" ? "Beach" : "Place",
+    "@id": siteId(site.identifier),
+    name: site.name,
+    identifier: site.identifier,
+    ...(site.latitude !== null && site.longitude !== null ? { geo: { "@type": "GeoCoordinates", latitude: site.latitude, longitude: site.longitude } } : {}),
+    containedInPlace: { "@id": lakeId },
+  }));
+  const parameterNames = input.parameters.map((p) => p.name);
+  const dataset = {
+    "@type": "Dataset",
+    "@id": `${page}#open-data`,
+    name: `${name}: water-quality results`,
+    description: `Water-quality results sampled by the ${input.associationName} at ${name}${parameterNames.length ? ` (${parameterNames.join(", ")})` : ""}: each result with its site, sample date, parameter, unit and the lab's qualifier.`,
+    url: `${page}#open-data`,
+    isAccessibleForFree: true,
+    creator: organization,
+    publisher: organization,
+    spatialCoverage: { "@id": lakeId },
+    ...(input.dateRange ? { temporalCoverage: `${input.dateRange.from}/${input.dateRange.to}` } : {}),
+    variableMeasured: input.parameters.map((p) => ({ "@type": "PropertyValue", name: p.name, alternateName: p.characteristicName, unitText: p.unitLabel })),
+    distribution: distribution(input),
+  };
+  return {
+    "@context": "https://schema.org",
+    "@graph": [{ "@type": "LakeBodyOfWater", "@id": lakeId, name, url: page, containsPlace: places.map((p) => ({ "@id": p["@id"] })) }, ...places, dataset],
+  };
+}
+
+/**
+ * JSON for inside a `<script>` element: `<`, `>` and `&` written as \u escapes (so that a site named
+ * "</script><script>…" cannot end the element, HTML spec §4.12.1.3), and U+2028/U+2029 too. A JSON parser reads the
+ * same values back.
+ */
+export function jsonLdText(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
