@@ -1,0 +1,33 @@
+/**
+ * What a site page's chart draws (app/beach/SeriesChart.tsx), as plain data from the loader. Pure.
+ *
+ * - "years": one parameter over the years, x in decimal years (2024.5 is early July 2024), y in its unit;
+ * - "profile": one parameter by depth on one day, x the depth in metres (drawn downwards), y in its unit.
+ */
+export interface SeriesChartSpec {
+  kind: "years" | "profile";
+  /** The parameter's name and unit as the axis says them: "Secchi depth (m)". */
+  label: string;
+  points: { x: number; y: number }[];
+}
+
+/**
+ * The year ticks of a chart over the years from `min` to `max` (decimal years): every whole year between them, or
+ * every second, fifth, … when there would be more than `most`.
+ */
+export function yearTicks(min: number, max: number, most = 12): number[] {
+  const first = Math.ceil(min);
+  const last = Math.floor(max);
+  // Within one year: one tick in the middle, which `yearLabel` names by its year.
+  if (last < first) return [(min + max) / 2];
+  const span = last - first + 1;
+  const step = [1, 2, 5, 10, 20, 50].find((s) => Math.ceil(span / s) <= most) ?? 100;
+  const ticks: number[] = [];
+  for (let year = first; year <= last; year++) if ((year - first) % step === 0) ticks.push(year);
+  return ticks;
+}
+
+/** A year tick's label: the year it falls in ("2024"). */
+export function yearLabel(tick: number): string {
+  return String(Math.floor(tick));
+}
