@@ -38,7 +38,15 @@
  * With BENCH_REQUESTS (e.g. 1000000) the large-data server then takes that many requests of the mix (the pages in
  * both encodings and the asset, 50 connections), and its RSS is printed at the start, the middle and the end.
  *
+ * 5. The whole lake (issue 27): on a new data folder (the demo: one beach, 30 readings), times `/`, `/the-lake` and
+ *    the beach's site page; then writes 10 sites × 10 parameters × 10 years (about 500,000 results,
+ *    scripts/bench-lake-data.ts), starts again and times `/`, `/the-lake` and a station's page
+ *    (/the-lake/sites/BENCH-STATION-1). Each page is timed twice: rendered (the median of 20 requests that each miss
+ *    the page cache, by a query string of their own: loaders, rendering and compression) and served (requests/s with
+ *    autocannon, from the cache); prints large ÷ small for both (target ≤ 1.5 for `/` and `/the-lake`).
+ *
  * `npm run bench -- --only outbox` runs 4 alone (no build needed; nothing pinned).
+ * `npm run bench -- --only lake` runs 5 alone.
  * `npm run bench -- --only cluster` (issue 12) measures GET / through nginx to three instances against one instance
  *    directly, all on one PostgreSQL database (scripts/lib/cluster.ts, as the cluster test runs them; nothing
  *    pinned: the instances share the machine's cores), in three alternating rounds, and prints the ratio. On two cores
@@ -65,15 +73,17 @@ import { createPostgresDatabase, createSqliteDatabase, postgresAvailable, type T
 import { freePort, rawGet, signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
 import { startSmtpSink } from "../tests/support/smtp.ts";
 import { addConfirmedSubscribers, loadLargeDataSet } from "./bench-data.ts";
+import { LAKE_STATION, loadLakeDataSet } from "./bench-lake-data.ts";
 import { startCluster, type Cluster } from "./lib/cluster.ts";
 import { cpuSeconds, firstChild, procStatusKb } from "./lib/proc.ts";
 import { CliError, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 import { CONNECTION_HEADERS } from "../server/page-version.ts";
 
-const USAGE = `Usage: npm run bench [-- --only outbox|cluster]
+const USAGE = `Usage: npm run bench [-- --only outbox|cluster|lake]
   Run \`npm run build\` first: the benchmark builds nothing and measures the production build in build/.
   --only outbox   only the mail outbox figures (queueing to 10,000 subscribers, send rate); needs no build
   --only cluster  only GET / through nginx to three instances against one instance (PostgreSQL, nginx needed)
+  --only lake     only /, /the-lake and a station page: one beach and 30 readings against 10 sites × 10 parameters × 10 years
   Environment: BENCH_SECONDS  measured seconds per URL (default 10; each run follows a 2 s warm-up)
                BENCH_GZIP=1   send Accept-Encoding: gzip on the plain rows (default: none, uncompressed)
                BENCH_REQUESTS the long run: this many requests of the mix on the large data set, RSS at start,
@@ -161,13 +171,13 @@ const BR_ROW = " (br)";
  */
 const WRK_PAGES = ["/", "/news-events"] as const;
 const longRequests = process.env.BENCH_REQUESTS === undefined ? undefined : Number(process.env.BENCH_REQUESTS);
-let only: "outbox" | "cluster" | undefined;
+let only: "outbox" | "cluster" | "lake" | undefined;
 
 /** @throws UsageError or CliError (exit 2 or 1) when the benchmark cannot run as asked */
 function checkSettings(): void {
   const { values } = parseCommandLine(process.argv.slice(2), { options: { only: { type: "string" } } });
-  if (values.only !== undefined && values.only !== "outbox" && values.only !== "cluster") {
-    throw new UsageError(`--only takes "outbox" or "cluster", not "${values.only}".`);
+  if (values.only !== undefined && values.only !== "outbox" && values.only !== "cluster" && values.only !== "lake") {
+    throw new UsageError(`--only takes "outbox", "cluster" or "lake", not "${values.only}".`);
   }
   only = values.only;
   if (only === "outbox") return;
@@ -963,6 +973,8 @@ async function main(): Promise<void> {
   const peakMb = peaks.length > 0 ? Math.max(...peaks) : undefined;
   const outbox = await outboxPhase();
   printOutbox(outbox);
+  const lake = await lakeFigures();
+  printLake(lake);
 
   const rows: string[][] = [
     [`/ ≥ ${int(TARGETS.homeRps)} req/s on one core, empty data`, `${int(homeEmpty)} req/s`, verdict(homeEmpty >= TARGETS.homeRps)],
@@ -980,6 +992,7 @@ async function main(): Promise<void> {
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, existing data folder`, ms(existingMs), verdict(existingMs <= TARGETS.startMs)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, large data`, ms(largeStartMs), verdict(largeStartMs <= TARGETS.startMs)],
     ...outboxTargets(outbox),
+    ...lakeTargets(lake),
     ...(long ? [[`RSS ≤ ${TARGETS.peakRssMb} MB after ${int(long.requests)} requests of the mix`, mb(long.endMb), long.endMb === undefined ? "n/a" : verdict(long.endMb <= TARGETS.peakRssMb)]] : []),
   ];
   console.log("\nTargets (figures are from one run on a shared machine: noisy)");
@@ -1037,6 +1050,147 @@ async function mainCluster(): Promise<void> {
   console.log(`  load average at the end: ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}`);
 }
 
+// ---- the whole lake (issue 27) ----
+
+/** Requests that each miss the page cache, per page and data set; the median is printed. */
+const LAKE_RENDERS = 20;
+const LAKE_WARMUP_RENDERS = 3;
+
+interface LakeRow {
+  path: string;
+  bytes: number;
+  /** Median and 90th percentile milliseconds of a request that misses the page cache (rendered anew). */
+  renderMs: number;
+  renderP90Ms: number;
+  /** Requests/s served from the page cache (autocannon). */
+  rps: number;
+}
+
+interface LakeFigures {
+  small: LakeRow[];
+  large: LakeRow[];
+  results: number;
+  loadMs: number;
+  dbMb: number;
+}
+
+/** Median and 90th percentile of `ms`. */
+function percentiles(ms: number[]): { median: number; p90: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { median: at(0.5), p90: at(0.9) };
+}
+
+/**
+ * Times `urlPath` rendered anew: LAKE_RENDERS requests one after another, each with a query string of its own (the
+ * page cache keys on the whole address, so each misses and runs the loaders, the rendering and the compression),
+ * after a few to warm up; then its requests/s served from the cache.
+ */
+async function lakeRow(server: RunningServer, urlPath: string, sampler: ReturnType<typeof rssSampler>): Promise<LakeRow> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < LAKE_WARMUP_RENDERS + LAKE_RENDERS; i++) {
+    const started = performance.now();
+    const response = await rawGet(`${server.url}${urlPath}?bench-render=${i}`, { "accept-encoding": "identity" });
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
+    bytes = response.body.length;
+    if (i >= LAKE_WARMUP_RENDERS) times.push(elapsed);
+  }
+  const { median, p90 } = percentiles(times);
+  const served = await measureUrl(server, urlPath, sampler);
+  return { path: urlPath, bytes, renderMs: median, renderP90Ms: p90, rps: served.rps };
+}
+
+/** The rows of one data set: `/`, `/the-lake` and `stationPath`. */
+async function lakeRows(server: RunningServer, stationPath: string): Promise<LakeRow[]> {
+  const sampler = rssSampler(server.pid);
+  try {
+    const rows: LakeRow[] = [];
+    for (const urlPath of ["/", "/the-lake", stationPath]) rows.push(await lakeRow(server, urlPath, sampler));
+    return rows;
+  } finally {
+    sampler.stop();
+  }
+}
+
+/**
+ * The whole lake: a new data folder with the demo (one beach, 30 readings), then the same with 10 sites × 10
+ * parameters × 10 years of results (scripts/bench-lake-data.ts).
+ */
+async function lakeFigures(): Promise<LakeFigures> {
+  const dir = path.join(dataDir, "lake");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let server = await startServer(dir);
+  const small = await lakeRows(server, "/the-lake/sites/beach");
+  await stopServer(server);
+  const dbFile = path.join(dir, "shoreline.db");
+  const loaded = loadLakeDataSet(dbFile);
+  server = await startServer(dir);
+  try {
+    const large = await lakeRows(server, `/the-lake/sites/${LAKE_STATION}`);
+    return { small, large, results: loaded.results, loadMs: loaded.ms, dbMb: statSync(dbFile).size / MB };
+  } finally {
+    await stopServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printLake(lake: LakeFigures): void {
+  console.log(
+    `\nThe whole lake (issue 27): one beach with 30 readings (the demo) against 10 sites × 10 parameters × 10 years ` +
+      `(${int(lake.results)} results written in ${ms(lake.loadMs)}; database ${mb(lake.dbMb)})`,
+  );
+  console.log(`  rendered: median (p90) of ${LAKE_RENDERS} requests that each miss the page cache; served: requests/s from the cache, ${CONNECTIONS} connections`);
+  console.log(
+    table(
+      ["page (small → large)", "bytes small", "bytes large", "rendered small", "rendered large", "ratio", "served small", "served large", "ratio"],
+      lake.small.map((s, i) => {
+        const l = lake.large[i]!;
+        const label = s.path === l.path ? s.path : `${s.path} → ${l.path}`;
+        return [
+          label,
+          int(s.bytes),
+          int(l.bytes),
+          `${fixed(s.renderMs)} (${fixed(s.renderP90Ms)}) ms`,
+          `${fixed(l.renderMs)} (${fixed(l.renderP90Ms)}) ms`,
+          fixed(l.renderMs / s.renderMs, 2),
+          `${int(s.rps)} req/s`,
+          `${int(l.rps)} req/s`,
+          fixed(s.rps / l.rps, 2),
+        ];
+      }),
+    ),
+  );
+  console.log("  (ratio: large ÷ small for the rendering time, small ÷ large for requests/s: above 1 is slower with the whole lake)");
+}
+
+/** `/` and `/the-lake` within TARGETS.slowdown of one beach with 30 readings, rendered and served. */
+function lakeTargets(lake: LakeFigures): string[][] {
+  return lake.small.slice(0, 2).flatMap((s, i) => {
+    const l = lake.large[i]!;
+    const rendered = l.renderMs / s.renderMs;
+    const served = s.rps / l.rps;
+    return [
+      [`whole lake ≤ ${TARGETS.slowdown} × one beach, ${s.path} rendered`, fixed(rendered, 2), verdict(rendered <= TARGETS.slowdown)],
+      [`whole lake ≤ ${TARGETS.slowdown} × one beach, ${s.path} served`, fixed(served, 2), verdict(served <= TARGETS.slowdown)],
+    ];
+  });
+}
+
+/** `--only lake`: the whole-lake figures alone. */
+async function mainLake(): Promise<void> {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  if (pinned) spawnSync("taskset", ["-a", "-p", "-c", BENCH_CORE, String(process.pid)], { stdio: "ignore" });
+  console.log("Shoreline benchmark: the whole lake only (--only lake; production build in build/)");
+  console.log(`  Node ${process.version}, ${os.cpus().length} cores (${cpu}), load average ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}; ${pinned ? `server pinned to core ${SERVER_CORE}` : "not pinned"}`);
+  const lake = await lakeFigures();
+  printLake(lake);
+  console.log("\nTargets (figures are from one run on a shared machine: noisy)");
+  console.log(table(["target", "measured", "result"], lakeTargets(lake)));
+}
+
 /** `--only outbox`: the mail outbox figures alone. */
 async function mainOutbox(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -1051,7 +1205,7 @@ async function mainOutbox(): Promise<void> {
 await runCli(USAGE, async () => {
   try {
     checkSettings();
-    await (only === "outbox" ? mainOutbox() : only === "cluster" ? mainCluster() : main());
+    await (only === "outbox" ? mainOutbox() : only === "cluster" ? mainCluster() : only === "lake" ? mainLake() : main());
   } catch (error) {
     // After SIGINT/SIGTERM the server is being stopped under the run; that failure is expected, not news.
     if (interrupted) return 130;

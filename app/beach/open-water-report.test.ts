@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalYear, formatP, formatResult, formatSlope, profileRows, summerRows, tooFewYearsText, trendLines } from "./open-water-report.ts";
+import { formatP, formatResult, formatSlope, profileRows, summerRows, tooFewYearsText, trendLines } from "./open-water-report.ts";
 
 const SECCHI = { id: "secchi", name: "Secchi depth", unitLabel: "m" };
 const TP = { id: "phosphorus", name: "Total phosphorus", unitLabel: "µg/L" };
@@ -43,12 +43,6 @@ describe("the open-water report", () => {
       { depth: 0, values: { oxygen: 9, temperature: 22 } },
       { depth: 2, values: { temperature: 20 } },
     ]);
-  });
-
-  it("places dates and months on a scale of years", () => {
-    expect(decimalYear("2024-01-01")).toBeCloseTo(2024 + 0.5 / 366, 10);
-    expect(decimalYear("2023-07")).toBeCloseTo(2023 + (181 + 15.5) / 365, 10);
-    expect(decimalYear("2023-12")).toBeLessThan(2024);
   });
 
   it("writes results, slopes and p-values", () => {

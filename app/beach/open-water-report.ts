@@ -70,19 +70,6 @@ export function profileRows(results: readonly { parameterId: string; depth: numb
 }
 
 /**
- * A chart period on a scale of years: "YYYY-MM-DD" at the middle of its day, "YYYY-MM" at the middle of its month
- * (2024-07-01 ≈ 2024.50, 2024-07 ≈ 2024.54).
- */
-export function decimalYear(period: string): number {
-  const year = Number(period.slice(0, 4));
-  const start = Date.UTC(year, 0, 1);
-  const length = Date.UTC(year + 1, 0, 1) - start;
-  const month = Number(period.slice(5, 7)) - 1;
-  const at = period.length >= 10 ? Date.UTC(year, month, Number(period.slice(8, 10))) + 43_200_000 : (Date.UTC(year, month, 1) + Date.UTC(year, month + 1, 1)) / 2;
-  return year + (at - start) / length;
-}
-
-/**
  * A result or mean as the page writes it: two decimals below 10, one below 100, none from 100 ("3.45", "24.5",
  * "1,234"), trailing zeros dropped.
  */

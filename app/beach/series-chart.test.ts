@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { yearLabel, yearTicks } from "./series-chart.ts";
+import { decimalYear, yearLabel, yearTicks } from "./series-chart.ts";
 
 describe("year ticks", () => {
   it("labels every whole year, or every second, fifth, … when there would be too many", () => {
@@ -12,5 +12,11 @@ describe("year ticks", () => {
   it("labels the middle of a chart shorter than a year", () => {
     expect(yearTicks(2024.3, 2024.7).map(yearLabel)).toEqual(["2024"]);
     expect(yearTicks(2024.7, 2025.2)).toEqual([2025]);
+  });
+
+  it("places dates and months on a scale of years", () => {
+    expect(decimalYear("2024-01-01")).toBeCloseTo(2024 + 0.5 / 366, 10);
+    expect(decimalYear("2023-07")).toBeCloseTo(2023 + (181 + 15.5) / 365, 10);
+    expect(decimalYear("2023-12")).toBeLessThan(2024);
   });
 });

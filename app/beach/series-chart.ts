@@ -31,3 +31,16 @@ export function yearTicks(min: number, max: number, most = 12): number[] {
 export function yearLabel(tick: number): string {
   return String(Math.floor(tick));
 }
+
+/**
+ * A chart period on a scale of years: "YYYY-MM-DD" at the middle of its day, "YYYY-MM" at the middle of its month
+ * (2024-07-01 ≈ 2024.50, 2024-07 ≈ 2024.54).
+ */
+export function decimalYear(period: string): number {
+  const year = Number(period.slice(0, 4));
+  const start = Date.UTC(year, 0, 1);
+  const length = Date.UTC(year + 1, 0, 1) - start;
+  const month = Number(period.slice(5, 7)) - 1;
+  const at = period.length >= 10 ? Date.UTC(year, month, Number(period.slice(8, 10))) + 43_200_000 : (Date.UTC(year, month, 1) + Date.UTC(year, month + 1, 1)) / 2;
+  return year + (at - start) / length;
+}

@@ -5,7 +5,7 @@
  * Nothing of another site or parameter leaks in.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { getChartSeries, getLatestProfile, listParametersWithResults, listSummerMeans } from "#app/beach/data/open-water.server.ts";
+import { listChartSeries, getLatestProfile, listParametersWithResults, listSummerMeans } from "#app/beach/data/open-water.server.ts";
 import { addMeasurement } from "#app/beach/data/readings.server.ts";
 import { summerMeans } from "#app/beach/summer.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
@@ -72,21 +72,24 @@ describe.each(backends)("open-water data on $name", ({ create, available }) => {
     expect(await getLatestProfile(db, "beach", ["temperature", "oxygen"])).toBeNull();
   });
 
-  it("charts one point per sample date, or per month when there are too many dates", async ({ skip }) => {
+  it("charts one point per sample date, or per month for a parameter with too many results", async ({ skip }) => {
     if (!(await available())) skip();
     const { db, siteId, now } = await station();
     const years = stationYears(now);
-    const byDate = await getChartSeries(db, siteId, "secchi");
+    const series = await listChartSeries(db, siteId, ["secchi", "phosphorus", "temperature", "ecoli"]);
+    expect([...series.keys()].sort()).toEqual(["phosphorus", "secchi", "temperature"]);
+    const byDate = series.get("secchi")!;
     expect(byDate.by).toBe("date");
     expect(byDate.points).toHaveLength(6 * 4);
     expect(byDate.points[0]).toEqual({ period: `${years[0]}-06-15`, value: 1.8, count: 1 });
     // Phosphorus at 9 m is not on the chart: surface results only.
-    const phosphorus = await getChartSeries(db, siteId, "phosphorus");
-    expect(phosphorus.points.find((p) => p.period === `${years[0]}-08-15`)).toEqual({ period: `${years[0]}-08-15`, value: 32, count: 1 });
-    const byMonth = await getChartSeries(db, siteId, "secchi", 10);
+    expect(series.get("phosphorus")!.points.find((p) => p.period === `${years[0]}-08-15`)).toEqual({ period: `${years[0]}-08-15`, value: 32, count: 1 });
+    // Temperature has 6 × 2 × 7 = 84 results: by month with a limit of 80, two surface results (0 and 2 m) a date.
+    const byMonth = (await listChartSeries(db, siteId, ["temperature", "secchi"], 80)).get("temperature")!;
     expect(byMonth.by).toBe("month");
-    expect(byMonth.points[0]).toEqual({ period: `${years[0]}-06`, value: 1.8, count: 1 });
-    expect(byMonth.points).toHaveLength(24);
+    expect(byMonth.points).toHaveLength(12);
+    expect(byMonth.points[0]).toEqual({ period: `${years[0]}-07`, value: 23.75, count: 2 });
+    expect((await listChartSeries(db, siteId, ["temperature", "secchi"], 80)).get("secchi")!.by).toBe("date");
     // The beach's Secchi depth of 40 m is not the station's.
     expect(byDate.points.some((p) => p.value === 40)).toBe(false);
   });

@@ -77,13 +77,21 @@ export interface ProfileResult {
  */
 export async function getLatestProfile(db: Database, siteId: string, parameterIds: readonly string[]): Promise<{ date: string; results: ProfileResult[] } | null> {
   if (parameterIds.length === 0) return null;
-  const last = await db
-    .selectFrom("measurement")
-    .select(sql<string | null>`max(${sql.ref("date")})`.as("date"))
-    .where("siteId", "=", siteId)
-    .where("parameterId", "in", parameterIds)
-    .where("depth", "is not", null)
-    .executeTakeFirst();
+  // Each parameter's latest result at a depth, found from the end of the (siteId, parameterId, timestamp) index.
+  const lasts = await Promise.all(
+    parameterIds.map((parameterId) =>
+      db
+        .selectFrom("measurement")
+        .select("date")
+        .where("siteId", "=", siteId)
+        .where("parameterId", "=", parameterId)
+        .where("depth", "is not", null)
+        .orderBy("timestamp", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  const last = { date: lasts.reduce<string | null>((latest, r) => (r && (latest === null || r.date > latest) ? r.date : latest), null) };
   const date = last?.date;
   if (!date) return null;
   const rows = await db
@@ -100,7 +108,7 @@ export async function getLatestProfile(db: Database, siteId: string, parameterId
   return { date, results: rows.map((r) => ({ parameterId: r.parameterId, depth: Number(r.depth), value: Number(r.value) })) };
 }
 
-/** A chart's series: one point per sample date ("YYYY-MM-DD") or, with too many dates, per month ("YYYY-MM"). */
+/** A chart's series: one point per sample date ("YYYY-MM-DD") or, with too many results, per month ("YYYY-MM"). */
 export interface ChartSeries {
   by: "date" | "month";
   /** Oldest first; `value` is the mean of the surface results of that date or month, `count` how many. */
@@ -108,22 +116,39 @@ export interface ChartSeries {
 }
 
 /**
- * One parameter's chart over the years at the site: the mean of its surface results (no depth or at most 2 m) per
- * sample date, or per month when there are more than `maxPoints` sample dates.
+ * Each parameter's chart over the years at the site: the mean of its surface results (no depth or at most 2 m) per
+ * sample date, or per month for a parameter with more than `maxPoints` results (counted on the index alone, depths
+ * included, so a chart never has more than `maxPoints` points by date). Three queries whatever the number of
+ * parameters: the counts, then the parameters by date and those by month. A parameter without results has no entry.
  */
-export async function getChartSeries(db: Database, siteId: string, parameterId: string, maxPoints = MAX_CHART_POINTS): Promise<ChartSeries> {
-  const base = db
+export async function listChartSeries(db: Database, siteId: string, parameterIds: readonly string[], maxPoints = MAX_CHART_POINTS): Promise<Map<string, ChartSeries>> {
+  const series = new Map<string, ChartSeries>();
+  if (parameterIds.length === 0) return series;
+  const counts = await db
     .selectFrom("measurement")
+    .select(["parameterId", sql<number | string>`count(*)`.as("n")])
     .where("siteId", "=", siteId)
-    .where("parameterId", "=", parameterId)
-    .where((eb) => eb.or([eb("depth", "is", null), eb("depth", "<=", SURFACE_MAX_DEPTH)]));
-  const counted = await base.select(sql<number | string>`count(distinct ${sql.ref("date")})`.as("dates")).executeTakeFirst();
-  const by = Number(counted?.dates ?? 0) > maxPoints ? "month" : "date";
-  const period = by === "month" ? month : sql<string>`${sql.ref("date")}`;
-  const rows = await base
-    .select([period.as("period"), sql<number | string>`avg(${sql.ref("value")})`.as("value"), sql<number | string>`count(*)`.as("count")])
-    .groupBy(period)
-    .orderBy(period)
+    .where("parameterId", "in", parameterIds)
+    .groupBy("parameterId")
     .execute();
-  return { by, points: rows.map((r) => ({ period: r.period, value: Number(r.value), count: Number(r.count) })) };
+  const byDate = counts.filter((c) => Number(c.n) <= maxPoints).map((c) => c.parameterId);
+  const byMonth = counts.filter((c) => Number(c.n) > maxPoints).map((c) => c.parameterId);
+  const read = async (ids: string[], by: ChartSeries["by"]) => {
+    if (ids.length === 0) return;
+    const period = by === "month" ? month : sql<string>`${sql.ref("date")}`;
+    const rows = await db
+      .selectFrom("measurement")
+      .select(["parameterId", period.as("period"), sql<number | string>`avg(${sql.ref("value")})`.as("value"), sql<number | string>`count(*)`.as("count")])
+      .where("siteId", "=", siteId)
+      .where("parameterId", "in", ids)
+      .where((eb) => eb.or([eb("depth", "is", null), eb("depth", "<=", SURFACE_MAX_DEPTH)]))
+      .groupBy(["parameterId", period])
+      .orderBy("parameterId")
+      .orderBy(period)
+      .execute();
+    for (const id of ids) series.set(id, { by, points: [] });
+    for (const r of rows) series.get(r.parameterId)!.points.push({ period: r.period, value: Number(r.value), count: Number(r.count) });
+  };
+  await Promise.all([read(byDate, "date"), read(byMonth, "month")]);
+  return series;
 }

@@ -2,9 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/site";
 import { getSiteByIdentifier } from "#app/beach/data/sites.server.ts";
 import { listParameters } from "#app/beach/data/parameters.server.ts";
-import { getChartSeries, getLatestProfile, listParametersWithResults, listSummerMeans } from "#app/beach/data/open-water.server.ts";
+import { getLatestProfile, listChartSeries, listParametersWithResults, listSummerMeans } from "#app/beach/data/open-water.server.ts";
 import {
-  decimalYear,
   formatP,
   formatResult,
   formatSlope,
@@ -19,6 +18,7 @@ import {
 import { MIN_TREND_YEARS } from "#app/beach/trend.ts";
 import { SURFACE_MAX_DEPTH } from "#app/beach/summer.ts";
 import { SeriesChart } from "#app/beach/SeriesChart.tsx";
+import { decimalYear } from "#app/beach/series-chart.ts";
 import { getServices } from "#app/web/context.server.ts";
 import { shortDate, formatNumber } from "#app/platform/text/format.ts";
 import { useLiveUpdates } from "#app/platform/http/live-updates.ts";
@@ -53,20 +53,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [means, profile, series] = await Promise.all([
     listSummerMeans(db, site.id, ids),
     getLatestProfile(db, site.id, profileIds),
-    Promise.all(ids.map((id) => getChartSeries(db, site.id, id))),
+    listChartSeries(db, site.id, ids),
   ]);
   const profileParameters = parameters.filter((p) => profile?.results.some((r) => r.parameterId === p.id));
   return {
     site: { name: site.name, kind: KIND_LABEL[site.kind] ?? site.kind, identifier: site.identifier, latitude: site.latitude, longitude: site.longitude },
     parameters,
-    charts: parameters.map((parameter, i) => {
-      const s = series[i]!;
-      return {
-        parameter,
-        by: s.by,
-        rows: s.points.map((p) => ({ period: p.period, value: p.value, count: p.count })),
-        chart: { kind: "years" as const, label: `${parameter.name} (${parameter.unitLabel})`, points: s.points.map((p) => ({ x: decimalYear(p.period), y: p.value })) },
-      };
+    // Each parameter's points once: the chart's are made from the table's rows as the page renders.
+    charts: parameters.flatMap((parameter) => {
+      const s = series.get(parameter.id);
+      return s ? [{ parameter, by: s.by, rows: s.points }] : [];
     }),
     summers: summerRows(means),
     tsiParameters: parameters.filter((p) => (TSI_PARAMETERS as readonly string[]).includes(p.id)),
@@ -258,7 +254,7 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
               <h3 className="spaced">
                 {c.parameter.name} ({c.parameter.unitLabel})
               </h3>
-              <SeriesChart chart={c.chart} />
+              <SeriesChart chart={{ kind: "years", label: `${c.parameter.name} (${c.parameter.unitLabel})`, points: c.rows.map((r) => ({ x: decimalYear(r.period), y: r.value })) }} />
               <details>
                 <summary>{c.parameter.name} as a table</summary>
                 <div className="details-body">
