@@ -13,6 +13,16 @@ describe("Mann-Kendall against worked examples", () => {
     expect(result.p / 2).toBeCloseTo(0.0018, 4);
   });
 
+  it("Gilbert (1987), chapter 16, p. 212: 22 values with four groups of ties, Z = 3.1", () => {
+    // The data and Gilbert's Z of 3.1 as the rhis_ts project's test of its Mann-Kendall quotes them (the book itself
+    // could not be read from here). Ties: 20 six times, 23, 26 and 30 twice each.
+    const values = [20, 20, 20, 20, 15, 20, 20, 30, 27, 26, 23, 35, 25, 28, 70, 26, 24, 34, 32, 23, 50, 30];
+    const result = mannKendall(values);
+    expect(result.variance).toBeCloseTo((22 * 21 * 49 - (6 * 5 * 17 + 3 * (2 * 1 * 9))) / 18, 10);
+    expect(result.z.toFixed(1)).toBe("3.1");
+    expect(result.p).toBeLessThan(0.05);
+  });
+
   it("a ten-value series without ties (Ipaper.jl's slope_mk documentation example: z 0.35777, p 0.72051, slope 0.04)", () => {
     const values = [4.81, 4.17, 4.41, 3.59, 5.87, 3.83, 6.03, 4.89, 4.32, 4.69];
     const result = mannKendall(values);

@@ -10,7 +10,8 @@
  * values, Z = (S − 1)/√VAR(S) for S > 0, 0 for S = 0, (S + 1)/√VAR(S) for S < 0 (the continuity correction), and
  * Sen's slope as the median of every pairwise slope. The two-sided p-value is 2(1 − Φ(|Z|)), the normal
  * approximation; Gilbert gives an exact table for n ≤ 10, which this leaves out (docs/decisions/032). No well-kept
- * JavaScript package has the test; `simple-statistics` gives the median and the error function.
+ * JavaScript package has the test; `simple-statistics` gives the median and the error function. trend.test.ts checks
+ * Gilbert's example of p. 212 (Z = 3.1) and two other worked examples.
  */
 import { errorFunction, median } from "simple-statistics";
 
