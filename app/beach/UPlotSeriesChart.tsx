@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { yearLabel, yearTicks, type SeriesChartSpec } from "./series-chart.ts";
+import { seasonalData, yearLabel, yearTicks, type SeriesChartSpec } from "./series-chart.ts";
 import { formatNumber } from "#app/platform/text/format.ts";
 
 const LINE = "#0b6b8a";
@@ -17,9 +17,9 @@ export default function UPlotSeriesChart({ chart }: { chart: SeriesChartSpec }) 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const xs = chart.points.map((p) => p.x);
-    const ys = chart.points.map((p) => p.y);
     const profile = chart.kind === "profile";
+    // Over the years, the line breaks over each winter; a profile is one line from the surface down.
+    const [xs, ys] = profile ? [chart.points.map((p) => p.x), chart.points.map((p) => p.y)] : seasonalData(chart.points);
     const height = profile ? PROFILE_HEIGHT : YEARS_HEIGHT;
     const options: uPlot.Options = profile
       ? {

@@ -16,6 +16,10 @@ import { DATA_DIR, DESKTOP, PHONE, unique, waitForHydration } from "./helpers.ts
 import { expectAxeClean } from "./public-page-checks.ts";
 import { addStation, PROFILE_DEPTHS, stationYears, SUMMER_MEANS } from "../support/open-water-station.ts";
 
+// One worker runs this file's tests in order: the station is written once. Two workers each writing theirs in a
+// transaction that reads before it writes can deadlock on SQLite ("database is locked").
+test.describe.configure({ mode: "default" });
+
 const tag = unique();
 const STATION = { identifier: `E2E-DEEP-${tag}`, name: `Deep hole ${tag}` };
 const YOUNG = { identifier: `E2E-YOUNG-${tag}`, name: `North basin ${tag}` };
