@@ -53,7 +53,7 @@ test.afterAll(async () => {
 });
 
 const address = (identifier: string) => `/the-lake/sites/${encodeURIComponent(identifier)}`;
-const tsi = (value: number | null) => formatNumber(value!, 0);
+const tsi = (value: number | null) => formatNumber(value!, 1);
 
 /** What the station's page must say, whether or not JavaScript runs. */
 async function expectStationContent(page: Page) {
@@ -61,20 +61,20 @@ async function expectStationContent(page: Page) {
   await expect(main.getByRole("heading", { level: 1, name: STATION.name })).toBeVisible();
   await expect(main.getByText(`Open-water station · site identifier ${STATION.identifier}`)).toBeVisible();
 
-  // Each summer, newest first, with its means, the three indices and the class (chlorophyll-a decides it).
-  const summers = main.getByRole("table", { name: /Summer means and Trophic State Index/ });
+  // Each summer, newest first, with its Secchi depth, phosphorus and chlorophyll-a means, the three indices and the
+  // class (chlorophyll-a decides it); the other parameters' means in a table of their own.
+  const trophic = main.getByRole("table", { name: "Trophic state by summer, newest first" });
+  const others = main.getByRole("table", { name: "Summer means of the other parameters, newest first" });
   const years = stationYears();
-  await expect(summers.getByRole("row")).toHaveCount(1 + years.length);
+  await expect(trophic.getByRole("row")).toHaveCount(1 + years.length);
+  await expect(others.getByRole("row")).toHaveCount(1 + years.length);
   for (const [i, year] of years.entries()) {
     const sd = SUMMER_MEANS.secchi[i]!;
     const tp = SUMMER_MEANS.phosphorus[i]!;
     const chl = SUMMER_MEANS.chlorophyll[i]!;
-    const row = summers.getByRole("row", { name: new RegExp(`^${year} `) });
+    const row = trophic.getByRole("row", { name: new RegExp(`^${year} `) });
     await expect(row.getByRole("cell")).toHaveText([
       formatResult(sd),
-      // Water temperature and dissolved oxygen at 0 and 2 m of both profiles (24 and 23.5 °C, 8.5 mg/L).
-      "23.8",
-      "8.5",
       formatResult(tp),
       formatResult(chl),
       tsi(tsiFromSecchi(sd)),
@@ -82,6 +82,8 @@ async function expectStationContent(page: Page) {
       tsi(tsiFromChlorophyll(chl)),
       trophicClass(tsiFromChlorophyll(chl)!),
     ]);
+    // Water temperature and dissolved oxygen at 0 and 2 m of both profiles (24 and 23.5 °C, 8.5 mg/L).
+    await expect(others.getByRole("row", { name: new RegExp(`^${year} `) }).getByRole("cell")).toHaveText(["23.8", "8.5"]);
   }
 
   // Trends in words that fit each parameter: Secchi depth rising is better, phosphorus falling is better.

@@ -14,6 +14,7 @@ import {
   trendLines,
   TSI_PARAMETERS,
   type ReportParameter,
+  type SummerRow,
 } from "#app/beach/open-water-report.ts";
 import { MIN_TREND_YEARS } from "#app/beach/trend.ts";
 import { SURFACE_MAX_DEPTH } from "#app/beach/summer.ts";
@@ -83,12 +84,75 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-const tsi = (value: number | null) => (value === null ? "–" : formatNumber(value, 0));
+/** An index with one decimal, so that 49.8 (mesotrophic) is not written as the 50 where eutrophy starts. */
+const tsi = (value: number | null) => (value === null ? "–" : formatNumber(value, 1));
+
+/**
+ * A table of summer means, one row per summer that has a mean of one of `parameters` (newest first), and with
+ * `withTsi` Carlson's three indices and the trophic class; it scrolls inside its box on a narrow screen.
+ */
+function SummerTable({ id, caption, parameters, summers, withTsi }: { id: string; caption: string; parameters: ReportParameter[]; summers: SummerRow[]; withTsi: boolean }) {
+  const rows = summers.filter((s) => parameters.some((p) => s.means[p.id] !== undefined));
+  return (
+    <div className="wide-table" tabIndex={0} role="region" aria-labelledby={id}>
+      <table>
+        <caption id={id} className="visually-hidden">
+          {caption}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Summer</th>
+            {parameters.map((p) => (
+              <th scope="col" className="num" key={p.id}>
+                {p.name} ({p.unitLabel})
+              </th>
+            ))}
+            {withTsi && (
+              <>
+                <th scope="col" className="num">
+                  TSI (SD)
+                </th>
+                <th scope="col" className="num">
+                  TSI (TP)
+                </th>
+                <th scope="col" className="num">
+                  TSI (CHL)
+                </th>
+                <th scope="col">Trophic class</th>
+              </>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((s) => (
+            <tr key={s.year}>
+              <th scope="row">{s.year}</th>
+              {parameters.map((p) => (
+                <td className="num" key={p.id}>
+                  {s.means[p.id] === undefined ? "–" : formatResult(s.means[p.id]!)}
+                </td>
+              ))}
+              {withTsi && (
+                <>
+                  <td className="num">{tsi(s.trophic.secchi)}</td>
+                  <td className="num">{tsi(s.trophic.phosphorus)}</td>
+                  <td className="num">{tsi(s.trophic.chlorophyll)}</td>
+                  <td>{s.trophic.trophicClass ?? "–"}</td>
+                </>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 export default function SitePage({ loaderData }: Route.ComponentProps) {
   const { site, parameters, charts, summers, tsiParameters, trends, profile } = loaderData;
   useLiveUpdates(["measurements"]);
   const mostYears = Math.max(0, ...trends.map((t) => t.years));
+  const otherParameters = parameters.filter((p) => !tsiParameters.some((t) => t.id === p.id));
   return (
     <div className="page">
       <h1>{site.name}</h1>
@@ -115,57 +179,18 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
             )}
             .
           </p>
-          <div className="wide-table" tabIndex={0} role="region" aria-labelledby="summers-caption">
-            <table>
-              <caption id="summers-caption" className="visually-hidden">
-                Summer means{tsiParameters.length > 0 ? " and Trophic State Index" : ""} by year, newest first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Summer</th>
-                  {parameters.map((p) => (
-                    <th scope="col" className="num" key={p.id}>
-                      {p.name} ({p.unitLabel})
-                    </th>
-                  ))}
-                  {tsiParameters.length > 0 && (
-                    <>
-                      <th scope="col" className="num">
-                        TSI (SD)
-                      </th>
-                      <th scope="col" className="num">
-                        TSI (TP)
-                      </th>
-                      <th scope="col" className="num">
-                        TSI (CHL)
-                      </th>
-                      <th scope="col">Trophic class</th>
-                    </>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {summers.map((s) => (
-                  <tr key={s.year}>
-                    <th scope="row">{s.year}</th>
-                    {parameters.map((p) => (
-                      <td className="num" key={p.id}>
-                        {s.means[p.id] === undefined ? "–" : formatResult(s.means[p.id]!)}
-                      </td>
-                    ))}
-                    {tsiParameters.length > 0 && (
-                      <>
-                        <td className="num">{tsi(s.trophic.secchi)}</td>
-                        <td className="num">{tsi(s.trophic.phosphorus)}</td>
-                        <td className="num">{tsi(s.trophic.chlorophyll)}</td>
-                        <td>{s.trophic.trophicClass ?? "–"}</td>
-                      </>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {tsiParameters.length > 0 && (
+            <SummerTable id="trophic-caption" caption="Trophic state by summer, newest first" parameters={tsiParameters} summers={summers} withTsi />
+          )}
+          {otherParameters.length > 0 && (
+            <SummerTable
+              id="means-caption"
+              caption={tsiParameters.length > 0 ? "Summer means of the other parameters, newest first" : "Summer means, newest first"}
+              parameters={otherParameters}
+              summers={summers}
+              withTsi={false}
+            />
+          )}
         </section>
       )}
 
