@@ -38,12 +38,13 @@
  * With BENCH_REQUESTS (e.g. 1000000) the large-data server then takes that many requests of the mix (the pages in
  * both encodings and the asset, 50 connections), and its RSS is printed at the start, the middle and the end.
  *
- * 5. The whole lake (issue 27): on a new data folder (the demo: one beach, 30 readings), times `/`, `/the-lake` and
- *    the beach's site page; then writes 10 sites × 10 parameters × 10 years (about 500,000 results,
- *    scripts/bench-lake-data.ts), starts again and times `/`, `/the-lake` and a station's page
- *    (/the-lake/sites/BENCH-STATION-1). Each page is timed twice: rendered (the median of 20 requests that each miss
- *    the page cache, by a query string of their own: loaders, rendering and compression) and served (requests/s with
- *    autocannon, from the cache); prints large ÷ small for both (target ≤ 1.5 for `/` and `/the-lake`).
+ * 5. The whole lake (issue 27): a new data folder with the demo (one beach, 30 readings) against another with the
+ *    demo and 10 sites × 10 parameters × 10 years (about 500,000 results, scripts/bench-lake-data.ts): `/`,
+ *    `/the-lake`, and the beach's site page against a station's
+ *    (/the-lake/sites/BENCH-STATION-1). Both servers run side by side and are measured in turns, so that the shared
+ *    machine's load weighs on both alike. Each page is timed twice: rendered (the median of 20 requests that each
+ *    miss the page cache, by a query string of their own: loaders, rendering and compression) and served (requests/s
+ *    with autocannon, from the cache); prints large ÷ small for both (target ≤ 1.5 for `/` and `/the-lake`).
  *
  * `npm run bench -- --only outbox` runs 4 alone (no build needed; nothing pinned).
  * `npm run bench -- --only lake` runs 5 alone.
@@ -845,6 +846,7 @@ let cleaned = false;
 async function cleanup(): Promise<void> {
   nginxProcess?.kill("SIGTERM");
   await stopServer(current);
+  await stopServer(lakeSmallServer);
   await currentCluster?.stop();
   currentCluster = undefined;
   for (const database of outboxDatabases) await database.drop().catch(() => undefined);
@@ -1055,6 +1057,8 @@ async function mainCluster(): Promise<void> {
 /** Requests that each miss the page cache, per page and data set; the median is printed. */
 const LAKE_RENDERS = 20;
 const LAKE_WARMUP_RENDERS = 3;
+/** Alternating runs of the served requests/s, per page and data set. */
+const LAKE_ROUNDS = 3;
 
 interface LakeRow {
   path: string;
@@ -1081,59 +1085,82 @@ function percentiles(ms: number[]): { median: number; p90: number } {
   return { median: at(0.5), p90: at(0.9) };
 }
 
+/** The small data set's server while the large one runs beside it (stopped by `cleanup` when interrupted). */
+let lakeSmallServer: RunningServer | undefined;
+
+/** One request that misses the page cache (a query string of its own): milliseconds and the body's bytes. */
+async function renderOnce(server: RunningServer, urlPath: string, n: number): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await rawGet(`${server.url}${urlPath}?bench-render=${n}`, { "accept-encoding": "identity" });
+  const elapsed = performance.now() - started;
+  if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
+  return { ms: elapsed, bytes: response.body.length };
+}
+
 /**
- * Times `urlPath` rendered anew: LAKE_RENDERS requests one after another, each with a query string of its own (the
- * page cache keys on the whole address, so each misses and runs the loaders, the rendering and the compression),
- * after a few to warm up; then its requests/s served from the cache.
+ * One page on both data sets, measured in turns so that the machine's load (other work on the shared cores) weighs
+ * on both alike: LAKE_RENDERS requests that miss the page cache, alternating small and large, after a few to warm
+ * up; then the requests/s served from the cache, in LAKE_ROUNDS alternating runs of `seconds / LAKE_ROUNDS` each.
  */
-async function lakeRow(server: RunningServer, urlPath: string, sampler: ReturnType<typeof rssSampler>): Promise<LakeRow> {
-  const times: number[] = [];
-  let bytes = 0;
+async function lakePair(small: RunningServer, large: RunningServer, paths: [string, string]): Promise<[LakeRow, LakeRow]> {
+  const servers = [small, large] as const;
+  const times: [number[], number[]] = [[], []];
+  const bytes = [0, 0];
   for (let i = 0; i < LAKE_WARMUP_RENDERS + LAKE_RENDERS; i++) {
-    const started = performance.now();
-    const response = await rawGet(`${server.url}${urlPath}?bench-render=${i}`, { "accept-encoding": "identity" });
-    const elapsed = performance.now() - started;
-    if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
-    bytes = response.body.length;
-    if (i >= LAKE_WARMUP_RENDERS) times.push(elapsed);
+    for (const side of [0, 1] as const) {
+      const { ms: elapsed, bytes: size } = await renderOnce(servers[side], paths[side], i);
+      bytes[side] = size;
+      if (i >= LAKE_WARMUP_RENDERS) times[side].push(elapsed);
+    }
   }
-  const { median, p90 } = percentiles(times);
-  const served = await measureUrl(server, urlPath, sampler);
-  return { path: urlPath, bytes, renderMs: median, renderP90Ms: p90, rps: served.rps };
-}
-
-/** The rows of one data set: `/`, `/the-lake` and `stationPath`. */
-async function lakeRows(server: RunningServer, stationPath: string): Promise<LakeRow[]> {
-  const sampler = rssSampler(server.pid);
-  try {
-    const rows: LakeRow[] = [];
-    for (const urlPath of ["/", "/the-lake", stationPath]) rows.push(await lakeRow(server, urlPath, sampler));
-    return rows;
-  } finally {
-    sampler.stop();
+  const served = [0, 0];
+  const duration = Math.max(1, Math.round(seconds / LAKE_ROUNDS));
+  for (const side of [0, 1] as const) await autocannon({ url: `${servers[side].url}${paths[side]}`, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: requestHeaders });
+  for (let round = 0; round < LAKE_ROUNDS; round++) {
+    for (const side of [0, 1] as const) {
+      const result = await autocannon({ url: `${servers[side].url}${paths[side]}`, connections: CONNECTIONS, duration, headers: requestHeaders });
+      served[side]! += result.requests.average / LAKE_ROUNDS;
+    }
   }
+  const row = (side: 0 | 1): LakeRow => {
+    const { median, p90 } = percentiles(times[side]);
+    return { path: paths[side], bytes: bytes[side]!, renderMs: median, renderP90Ms: p90, rps: served[side]! };
+  };
+  return [row(0), row(1)];
 }
 
 /**
- * The whole lake: a new data folder with the demo (one beach, 30 readings), then the same with 10 sites × 10
- * parameters × 10 years of results (scripts/bench-lake-data.ts).
+ * The whole lake: two data folders, one with the demo (one beach, 30 readings), one with the demo and 10 sites × 10
+ * parameters × 10 years of results (scripts/bench-lake-data.ts), each served by its own server on the server's core;
+ * `/`, `/the-lake` and a site page measured on both in turns (`lakePair`).
  */
 async function lakeFigures(): Promise<LakeFigures> {
-  const dir = path.join(dataDir, "lake");
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  let server = await startServer(dir);
-  const small = await lakeRows(server, "/the-lake/sites/beach");
-  await stopServer(server);
-  const dbFile = path.join(dir, "shoreline.db");
-  const loaded = loadLakeDataSet(dbFile);
-  server = await startServer(dir);
-  try {
-    const large = await lakeRows(server, `/the-lake/sites/${LAKE_STATION}`);
-    return { small, large, results: loaded.results, loadMs: loaded.ms, dbMb: statSync(dbFile).size / MB };
-  } finally {
-    await stopServer(server);
+  const smallDir = path.join(dataDir, "lake-small");
+  const largeDir = path.join(dataDir, "lake-large");
+  for (const dir of [smallDir, largeDir]) {
     rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
+  // The large folder: migrated and seeded by a first start, then the results written while it is stopped.
+  await stopServer(await startServer(largeDir));
+  const dbFile = path.join(largeDir, "shoreline.db");
+  const loaded = loadLakeDataSet(dbFile);
+  lakeSmallServer = await startServer(smallDir);
+  const large = await startServer(largeDir);
+  try {
+    const pairs: [string, string][] = [
+      ["/", "/"],
+      ["/the-lake", "/the-lake"],
+      ["/the-lake/sites/beach", `/the-lake/sites/${LAKE_STATION}`],
+    ];
+    const rows: [LakeRow, LakeRow][] = [];
+    for (const pair of pairs) rows.push(await lakePair(lakeSmallServer, large, pair));
+    return { small: rows.map((r) => r[0]), large: rows.map((r) => r[1]), results: loaded.results, loadMs: loaded.ms, dbMb: statSync(dbFile).size / MB };
+  } finally {
+    await stopServer(large);
+    await stopServer(lakeSmallServer);
+    lakeSmallServer = undefined;
+    for (const dir of [smallDir, largeDir]) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -1142,7 +1169,8 @@ function printLake(lake: LakeFigures): void {
     `\nThe whole lake (issue 27): one beach with 30 readings (the demo) against 10 sites × 10 parameters × 10 years ` +
       `(${int(lake.results)} results written in ${ms(lake.loadMs)}; database ${mb(lake.dbMb)})`,
   );
-  console.log(`  rendered: median (p90) of ${LAKE_RENDERS} requests that each miss the page cache; served: requests/s from the cache, ${CONNECTIONS} connections`);
+  console.log(`  two servers (small and large data) on the server's core, measured in turns: rendered, median (p90) of ${LAKE_RENDERS} requests that each miss the page cache;`);
+  console.log(`  served, requests/s from the cache (${CONNECTIONS} connections, ${LAKE_ROUNDS} alternating runs)`);
   console.log(
     table(
       ["page (small → large)", "bytes small", "bytes large", "rendered small", "rendered large", "ratio", "served small", "served large", "ratio"],
