@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/site";
+import type { Route } from "./+types/monitoring-site";
 import { getSiteByIdentifier } from "#app/beach/data/sites.server.ts";
 import { listParameters } from "#app/beach/data/parameters.server.ts";
 import { getLatestProfile, listChartSeries, listParametersWithResults, listSummerMeans } from "#app/beach/data/open-water.server.ts";
