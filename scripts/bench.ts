@@ -38,7 +38,16 @@
  * With BENCH_REQUESTS (e.g. 1000000) the large-data server then takes that many requests of the mix (the pages in
  * both encodings and the asset, 50 connections), and its RSS is printed at the start, the middle and the end.
  *
+ * 5. The whole lake (issue 27): a new data folder with the demo (one beach, 30 readings) against another with the
+ *    demo and 10 sites × 10 parameters × 10 years (about 500,000 results, scripts/bench-lake-data.ts): `/`,
+ *    `/the-lake`, and the beach's site page against a station's
+ *    (/the-lake/sites/BENCH-STATION-1). Both servers run side by side and are measured in turns, so that the shared
+ *    machine's load weighs on both alike. Each page is timed twice: rendered (the median of 20 requests that each
+ *    miss the page cache, by a query string of their own: loaders, rendering and compression) and served (requests/s
+ *    with autocannon, from the cache); prints large ÷ small for both (target ≤ 1.5 for `/` and `/the-lake`).
+ *
  * `npm run bench -- --only outbox` runs 4 alone (no build needed; nothing pinned).
+ * `npm run bench -- --only lake` runs 5 alone.
  * `npm run bench -- --only cluster` (issue 12) measures GET / through nginx to three instances against one instance
  *    directly, all on one PostgreSQL database (scripts/lib/cluster.ts, as the cluster test runs them; nothing
  *    pinned: the instances share the machine's cores), in three alternating rounds, and prints the ratio. On two cores
@@ -65,15 +74,17 @@ import { createPostgresDatabase, createSqliteDatabase, postgresAvailable, type T
 import { freePort, rawGet, signInCookie, startServer as startTestServer, type RunningServer } from "../tests/support/server.ts";
 import { startSmtpSink } from "../tests/support/smtp.ts";
 import { addConfirmedSubscribers, loadLargeDataSet } from "./bench-data.ts";
+import { LAKE_STATION, loadLakeDataSet } from "./bench-lake-data.ts";
 import { startCluster, type Cluster } from "./lib/cluster.ts";
 import { cpuSeconds, firstChild, procStatusKb } from "./lib/proc.ts";
 import { CliError, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 import { CONNECTION_HEADERS } from "../server/page-version.ts";
 
-const USAGE = `Usage: npm run bench [-- --only outbox|cluster]
+const USAGE = `Usage: npm run bench [-- --only outbox|cluster|lake]
   Run \`npm run build\` first: the benchmark builds nothing and measures the production build in build/.
   --only outbox   only the mail outbox figures (queueing to 10,000 subscribers, send rate); needs no build
   --only cluster  only GET / through nginx to three instances against one instance (PostgreSQL, nginx needed)
+  --only lake     only /, /the-lake and a station page: one beach and 30 readings against 10 sites × 10 parameters × 10 years
   Environment: BENCH_SECONDS  measured seconds per URL (default 10; each run follows a 2 s warm-up)
                BENCH_GZIP=1   send Accept-Encoding: gzip on the plain rows (default: none, uncompressed)
                BENCH_REQUESTS the long run: this many requests of the mix on the large data set, RSS at start,
@@ -161,13 +172,13 @@ const BR_ROW = " (br)";
  */
 const WRK_PAGES = ["/", "/news-events"] as const;
 const longRequests = process.env.BENCH_REQUESTS === undefined ? undefined : Number(process.env.BENCH_REQUESTS);
-let only: "outbox" | "cluster" | undefined;
+let only: "outbox" | "cluster" | "lake" | undefined;
 
 /** @throws UsageError or CliError (exit 2 or 1) when the benchmark cannot run as asked */
 function checkSettings(): void {
   const { values } = parseCommandLine(process.argv.slice(2), { options: { only: { type: "string" } } });
-  if (values.only !== undefined && values.only !== "outbox" && values.only !== "cluster") {
-    throw new UsageError(`--only takes "outbox" or "cluster", not "${values.only}".`);
+  if (values.only !== undefined && values.only !== "outbox" && values.only !== "cluster" && values.only !== "lake") {
+    throw new UsageError(`--only takes "outbox", "cluster" or "lake", not "${values.only}".`);
   }
   only = values.only;
   if (only === "outbox") return;
@@ -835,6 +846,7 @@ let cleaned = false;
 async function cleanup(): Promise<void> {
   nginxProcess?.kill("SIGTERM");
   await stopServer(current);
+  await stopServer(lakeSmallServer);
   await currentCluster?.stop();
   currentCluster = undefined;
   for (const database of outboxDatabases) await database.drop().catch(() => undefined);
@@ -963,6 +975,8 @@ async function main(): Promise<void> {
   const peakMb = peaks.length > 0 ? Math.max(...peaks) : undefined;
   const outbox = await outboxPhase();
   printOutbox(outbox);
+  const lake = await lakeFigures();
+  printLake(lake);
 
   const rows: string[][] = [
     [`/ ≥ ${int(TARGETS.homeRps)} req/s on one core, empty data`, `${int(homeEmpty)} req/s`, verdict(homeEmpty >= TARGETS.homeRps)],
@@ -980,6 +994,7 @@ async function main(): Promise<void> {
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, existing data folder`, ms(existingMs), verdict(existingMs <= TARGETS.startMs)],
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, large data`, ms(largeStartMs), verdict(largeStartMs <= TARGETS.startMs)],
     ...outboxTargets(outbox),
+    ...lakeTargets(lake),
     ...(long ? [[`RSS ≤ ${TARGETS.peakRssMb} MB after ${int(long.requests)} requests of the mix`, mb(long.endMb), long.endMb === undefined ? "n/a" : verdict(long.endMb <= TARGETS.peakRssMb)]] : []),
   ];
   console.log("\nTargets (figures are from one run on a shared machine: noisy)");
@@ -1037,6 +1052,173 @@ async function mainCluster(): Promise<void> {
   console.log(`  load average at the end: ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}`);
 }
 
+// ---- the whole lake (issue 27) ----
+
+/** Requests that each miss the page cache, per page and data set; the median is printed. */
+const LAKE_RENDERS = 20;
+const LAKE_WARMUP_RENDERS = 3;
+/** Alternating runs of the served requests/s, per page and data set. */
+const LAKE_ROUNDS = 3;
+
+interface LakeRow {
+  path: string;
+  bytes: number;
+  /** Median and 90th percentile milliseconds of a request that misses the page cache (rendered anew). */
+  renderMs: number;
+  renderP90Ms: number;
+  /** Requests/s served from the page cache (autocannon). */
+  rps: number;
+}
+
+interface LakeFigures {
+  small: LakeRow[];
+  large: LakeRow[];
+  results: number;
+  loadMs: number;
+  dbMb: number;
+}
+
+/** Median and 90th percentile of `ms`. */
+function percentiles(ms: number[]): { median: number; p90: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { median: at(0.5), p90: at(0.9) };
+}
+
+/** The small data set's server while the large one runs beside it (stopped by `cleanup` when interrupted). */
+let lakeSmallServer: RunningServer | undefined;
+
+/** One request that misses the page cache (a query string of its own): milliseconds and the body's bytes. */
+async function renderOnce(server: RunningServer, urlPath: string, n: number): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await rawGet(`${server.url}${urlPath}?bench-render=${n}`, { "accept-encoding": "identity" });
+  const elapsed = performance.now() - started;
+  if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
+  return { ms: elapsed, bytes: response.body.length };
+}
+
+/**
+ * One page on both data sets, measured in turns so that the machine's load (other work on the shared cores) weighs
+ * on both alike: LAKE_RENDERS requests that miss the page cache, alternating small and large, after a few to warm
+ * up; then the requests/s served from the cache, in LAKE_ROUNDS alternating runs of `seconds / LAKE_ROUNDS` each.
+ */
+async function lakePair(small: RunningServer, large: RunningServer, paths: [string, string]): Promise<[LakeRow, LakeRow]> {
+  const servers = [small, large] as const;
+  const times: [number[], number[]] = [[], []];
+  const bytes = [0, 0];
+  for (let i = 0; i < LAKE_WARMUP_RENDERS + LAKE_RENDERS; i++) {
+    for (const side of [0, 1] as const) {
+      const { ms: elapsed, bytes: size } = await renderOnce(servers[side], paths[side], i);
+      bytes[side] = size;
+      if (i >= LAKE_WARMUP_RENDERS) times[side].push(elapsed);
+    }
+  }
+  const served = [0, 0];
+  const duration = Math.max(1, Math.round(seconds / LAKE_ROUNDS));
+  for (const side of [0, 1] as const) await autocannon({ url: `${servers[side].url}${paths[side]}`, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: requestHeaders });
+  for (let round = 0; round < LAKE_ROUNDS; round++) {
+    for (const side of [0, 1] as const) {
+      const result = await autocannon({ url: `${servers[side].url}${paths[side]}`, connections: CONNECTIONS, duration, headers: requestHeaders });
+      served[side]! += result.requests.average / LAKE_ROUNDS;
+    }
+  }
+  const row = (side: 0 | 1): LakeRow => {
+    const { median, p90 } = percentiles(times[side]);
+    return { path: paths[side], bytes: bytes[side]!, renderMs: median, renderP90Ms: p90, rps: served[side]! };
+  };
+  return [row(0), row(1)];
+}
+
+/**
+ * The whole lake: two data folders, one with the demo (one beach, 30 readings), one with the demo and 10 sites × 10
+ * parameters × 10 years of results (scripts/bench-lake-data.ts), each served by its own server on the server's core;
+ * `/`, `/the-lake` and a site page measured on both in turns (`lakePair`).
+ */
+async function lakeFigures(): Promise<LakeFigures> {
+  const smallDir = path.join(dataDir, "lake-small");
+  const largeDir = path.join(dataDir, "lake-large");
+  for (const dir of [smallDir, largeDir]) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
+  // The large folder: migrated and seeded by a first start, then the results written while it is stopped.
+  await stopServer(await startServer(largeDir));
+  const dbFile = path.join(largeDir, "shoreline.db");
+  const loaded = loadLakeDataSet(dbFile);
+  lakeSmallServer = await startServer(smallDir);
+  const large = await startServer(largeDir);
+  try {
+    const pairs: [string, string][] = [
+      ["/", "/"],
+      ["/the-lake", "/the-lake"],
+      ["/the-lake/sites/beach", `/the-lake/sites/${LAKE_STATION}`],
+    ];
+    const rows: [LakeRow, LakeRow][] = [];
+    for (const pair of pairs) rows.push(await lakePair(lakeSmallServer, large, pair));
+    return { small: rows.map((r) => r[0]), large: rows.map((r) => r[1]), results: loaded.results, loadMs: loaded.ms, dbMb: statSync(dbFile).size / MB };
+  } finally {
+    await stopServer(large);
+    await stopServer(lakeSmallServer);
+    lakeSmallServer = undefined;
+    for (const dir of [smallDir, largeDir]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printLake(lake: LakeFigures): void {
+  console.log(
+    `\nThe whole lake (issue 27): one beach with 30 readings (the demo) against 10 sites × 10 parameters × 10 years ` +
+      `(${int(lake.results)} results written in ${ms(lake.loadMs)}; database ${mb(lake.dbMb)})`,
+  );
+  console.log(`  two servers (small and large data) on the server's core, measured in turns: rendered, median (p90) of ${LAKE_RENDERS} requests that each miss the page cache;`);
+  console.log(`  served, requests/s from the cache (${CONNECTIONS} connections, ${LAKE_ROUNDS} alternating runs)`);
+  console.log(
+    table(
+      ["page (small → large)", "bytes small", "bytes large", "rendered small", "rendered large", "ratio", "served small", "served large", "ratio"],
+      lake.small.map((s, i) => {
+        const l = lake.large[i]!;
+        const label = s.path === l.path ? s.path : `${s.path} → ${l.path}`;
+        return [
+          label,
+          int(s.bytes),
+          int(l.bytes),
+          `${fixed(s.renderMs)} (${fixed(s.renderP90Ms)}) ms`,
+          `${fixed(l.renderMs)} (${fixed(l.renderP90Ms)}) ms`,
+          fixed(l.renderMs / s.renderMs, 2),
+          `${int(s.rps)} req/s`,
+          `${int(l.rps)} req/s`,
+          fixed(s.rps / l.rps, 2),
+        ];
+      }),
+    ),
+  );
+  console.log("  (ratio: large ÷ small for the rendering time, small ÷ large for requests/s: above 1 is slower with the whole lake)");
+}
+
+/** `/` and `/the-lake` within TARGETS.slowdown of one beach with 30 readings, rendered and served. */
+function lakeTargets(lake: LakeFigures): string[][] {
+  return lake.small.slice(0, 2).flatMap((s, i) => {
+    const l = lake.large[i]!;
+    const rendered = l.renderMs / s.renderMs;
+    const served = s.rps / l.rps;
+    return [
+      [`whole lake ≤ ${TARGETS.slowdown} × one beach, ${s.path} rendered`, fixed(rendered, 2), verdict(rendered <= TARGETS.slowdown)],
+      [`whole lake ≤ ${TARGETS.slowdown} × one beach, ${s.path} served`, fixed(served, 2), verdict(served <= TARGETS.slowdown)],
+    ];
+  });
+}
+
+/** `--only lake`: the whole-lake figures alone. */
+async function mainLake(): Promise<void> {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  if (pinned) spawnSync("taskset", ["-a", "-p", "-c", BENCH_CORE, String(process.pid)], { stdio: "ignore" });
+  console.log("Shoreline benchmark: the whole lake only (--only lake; production build in build/)");
+  console.log(`  Node ${process.version}, ${os.cpus().length} cores (${cpu}), load average ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}; ${pinned ? `server pinned to core ${SERVER_CORE}` : "not pinned"}`);
+  const lake = await lakeFigures();
+  printLake(lake);
+  console.log("\nTargets (figures are from one run on a shared machine: noisy)");
+  console.log(table(["target", "measured", "result"], lakeTargets(lake)));
+}
+
 /** `--only outbox`: the mail outbox figures alone. */
 async function mainOutbox(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -1051,7 +1233,7 @@ async function mainOutbox(): Promise<void> {
 await runCli(USAGE, async () => {
   try {
     checkSettings();
-    await (only === "outbox" ? mainOutbox() : only === "cluster" ? mainCluster() : main());
+    await (only === "outbox" ? mainOutbox() : only === "cluster" ? mainCluster() : only === "lake" ? mainLake() : main());
   } catch (error) {
     // After SIGINT/SIGTERM the server is being stopped under the run; that failure is expected, not news.
     if (interrupted) return 130;

@@ -86,6 +86,8 @@ export const PUBLIC_SITE: readonly PublicEntry[] = [
   { path: "/", file: "routes/public/home.tsx" },
   { path: "/membership", file: "routes/public/membership.tsx", link: { label: "Membership" } },
   { path: "/the-lake", file: "routes/public/the-lake.tsx", link: { label: "The Lake" } },
+  // A site's results over the years (issue 27): linked from /the-lake's sections; the first beach is always there.
+  { path: "/the-lake/sites/:identifier", file: "routes/public/monitoring-site.tsx", visit: "/the-lake/sites/beach" },
   { path: "/news-events", file: "routes/public/news-events.tsx", link: { label: "News & Events" } },
   MORE,
   { path: "/contact-us", file: "routes/public/contact-us.tsx" },
