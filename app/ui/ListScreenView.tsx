@@ -32,6 +32,8 @@ export interface ListScreenViewProps<Row extends { id: string; title: string }, 
   encType?: FormEncType;
   /** Fields of the edit form beyond `fields` (a picture), shown after them. */
   extraFields?: ReactNode;
+  /** What the delete confirmation says of `row`, when more than that it will be deleted (what goes with it). */
+  deleteMessage?: (row: Row) => ReactNode;
 }
 
 /**
@@ -89,7 +91,7 @@ export function ListScreenView<Row extends { id: string; title: string }, S exte
       )}
       {deleting && (
         <ConfirmModal title={`Delete this ${lower}?`} id={deleting.id} intent="delete" confirmLabel="Delete" closeTo={here}>
-          <p>“{deleting.title || "(no title)"}” will be deleted from the site. This cannot be undone.</p>
+          {props.deleteMessage ? props.deleteMessage(deleting) : <p>“{deleting.title || "(no title)"}” will be deleted from the site. This cannot be undone.</p>}
         </ConfirmModal>
       )}
     </>

@@ -21,6 +21,8 @@ import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
+import { LakeMap } from "#app/beach/LakeMap.tsx";
+import { loadLakeMap } from "#app/beach/lake-map.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };
@@ -61,6 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     facts: parseFacts(texts.lakeFacts),
     map: { alt: texts.mapAlt, caption: texts.mapCaption, image: mapImage ?? null },
     geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: fill(texts.geeseAdvice) } : null,
+    lakeMap: await loadLakeMap(db),
   };
 }
 
@@ -161,6 +164,8 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+
+      <LakeMap map={loaderData.lakeMap} />
 
       <section aria-labelledby="faq">
         <h2 id="faq">Frequently asked questions</h2>
