@@ -181,7 +181,7 @@ export function resultFormSchema(today: string, parameters: readonly ResultParam
 export function resultFormFields(today: string, parameters: readonly ResultParameter[], siteIds: readonly string[]) {
   return z
     .object({
-      siteId: z.string().refine((id) => siteIds.includes(id), "Choose one of the sites"),
+      resultSite: z.string().refine((id) => siteIds.includes(id), "Choose one of the sites"),
       parameterId: z.string().default(E_COLI).refine((id) => parameters.some((p) => p.id === id), "Choose one of the parameters"),
       resultDate: z
         .string()
@@ -199,7 +199,7 @@ export function resultFormFields(today: string, parameters: readonly ResultParam
 }
 
 function finish(
-  form: { siteId: string; parameterId: string; resultDate: string; resultTime: string; depth: number | null },
+  form: { resultSite: string; parameterId: string; resultDate: string; resultTime: string; depth: number | null },
   parameter: ResultParameter,
   read: { value: number; qualifier: Qualifier; detectionLimit: number | null },
   ctx: z.RefinementCtx,
@@ -209,7 +209,7 @@ function finish(
     return z.NEVER;
   }
   return {
-    siteId: form.siteId,
+    siteId: form.resultSite,
     parameterId: form.parameterId,
     date: form.resultDate,
     time: form.resultTime,

@@ -165,3 +165,9 @@ export async function pageParameters(db: Database, query: ListQuery<ParameterSor
   const all = await listParameters(db);
   return paginateRows(query.q ? all.filter((p) => textsContain([p.name, p.characteristicName, p.unitCode, p.unitLabel], query.q!)) : all, query);
 }
+
+/** The ids of the parameters that have results, at most `limit` of them (the Measurements table's columns). */
+export async function parametersInUse(db: Database, limit = 2): Promise<string[]> {
+  const rows = await db.selectFrom("measurement").select("parameterId").distinct().orderBy("parameterId").limit(limit).execute();
+  return rows.map((r) => r.parameterId);
+}
