@@ -89,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 const COLUMNS: Column<Row, ParameterSort>[] = [
-  { header: "Parameter", cell: (p) => (p.builtin ? p.title : `${p.title} (the board's)`) },
+  { header: "Parameter", cell: (p) => p.title },
   { header: "WQX characteristic name", cell: (p) => p.characteristicName },
   { header: "Unit", cell: (p) => p.unit },
   { header: "Sample depth", cell: (p) => (p.depthProfile ? "Yes" : "No") },
@@ -131,8 +131,10 @@ export default function AdminParameters({ loaderData, actionData }: Route.Compon
         empty=""
         noun="Parameter"
         plural="parameters"
+        editable={(p) => !p.builtin}
+        locked="Built in"
       />
-      <p className="muted">The catalogue's own parameters (E. coli to chlorophyll-a) cannot be changed or removed; a parameter of the board's own can be removed while it has no results.</p>
+      <p className="muted">The catalogue's own parameters ("Built in") cannot be changed or removed; a parameter of the board's own can be changed, and removed while it has no results.</p>
     </>
   );
 }
