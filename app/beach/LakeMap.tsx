@@ -57,14 +57,14 @@ export function LakeMap({ map }: { map: LakeMapData | null }) {
           </span>
         </figcaption>
       </figure>
-      <div className="table-wrap">
+      <div className="lake-map-sites">
         <table>
-          <caption className="visually-hidden">The sites on the map</caption>
+          <caption className="visually-hidden">The sites on the map, with their coordinates in decimal degrees (WGS 84)</caption>
           <thead>
             <tr>
               <th scope="col">Site</th>
               <th scope="col">Kind</th>
-              <th scope="col">Coordinates (WGS 84)</th>
+              <th scope="col">Coordinates</th>
               <th scope="col">Status</th>
             </tr>
           </thead>

@@ -10,7 +10,7 @@
  */
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { associationToday, expect, expectModal, expectNoModal, FIXTURES, openAdmin, shiftDate, test, unique, withDatabase } from "./admin-helpers.ts";
+import { associationToday, expect, expectModal, expectNoAxeViolations, expectNoModal, FIXTURES, openAdmin, shiftDate, test, unique, waitForHydration, withDatabase } from "./admin-helpers.ts";
 import { listSites, removeSite } from "#app/beach/data/sites.server.ts";
 import { listParameters, removeParameter } from "#app/beach/data/parameters.server.ts";
 import { saveLakeOutline } from "#app/beach/data/lake-outline.server.ts";
@@ -35,7 +35,7 @@ test.describe("sites, parameters and lab results", () => {
     await removeTagged(tag);
   });
 
-  test("a station with coordinates, a parameter of the board's own, and a <10 microcystins result at the station", async ({ page, visitor }) => {
+  test("a station with coordinates, a parameter of the board's own, and a <10 microcystins result at the station", async ({ page, visitor }, testInfo) => {
     test.setTimeout(90_000);
     const station = `Deep hole ${tag}`;
     await openAdmin(page, "/admin/sites");
@@ -100,6 +100,14 @@ test.describe("sites, parameters and lab results", () => {
     await expect(map.getByRole("img", { name: "Map of the lake's sampling sites" })).toBeVisible();
     await expect(map.getByRole("row", { name: new RegExp(`^${station} Open-water station 43\\.6° N, 77\\.8° W`) })).toBeVisible();
     await expect(map.getByRole("link", { name: `Status at ${station}` })).toBeVisible();
+    // Clean under axe and without sideways scroll, on a phone and a desktop.
+    for (const width of [390, 1280]) {
+      await visitor.setViewportSize({ width, height: 844 });
+      await visitor.goto("/the-lake");
+      await waitForHydration(visitor);
+      await expectNoAxeViolations(visitor, testInfo, `/the-lake with its map at ${width} px`);
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `no sideways scroll at ${width} px`).toBe(true);
+    }
 
     // Removing the station says that its result goes with it.
     await page.goto("/admin/sites");

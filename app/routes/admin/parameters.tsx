@@ -58,7 +58,8 @@ export async function loader(args: Route.LoaderArgs) {
     id: p.id,
     title: p.name,
     characteristicName: p.characteristicName,
-    unit: p.unitLabel === p.unitCode ? p.unitLabel : `${p.unitLabel} (${p.unitCode})`,
+    unit: p.unitLabel,
+    unitCode: p.unitCode,
     depthProfile: p.depthProfile,
     range: `${formatNumber(p.minValue, 2)} to ${formatNumber(p.maxValue, 2)}`,
     builtin: p.builtin,
@@ -89,10 +90,9 @@ export async function action(args: Route.ActionArgs) {
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 const COLUMNS: Column<Row, ParameterSort>[] = [
-  { header: "Parameter", cell: (p) => p.title },
-  { header: "WQX characteristic name", cell: (p) => p.characteristicName },
+  { header: "Parameter", cell: (p) => (p.depthProfile ? `${p.title} (by depth)` : p.title) },
+  { header: "WQX name and unit code", cell: (p) => `${p.characteristicName}, ${p.unitCode}` },
   { header: "Unit", cell: (p) => p.unit },
-  { header: "Sample depth", cell: (p) => (p.depthProfile ? "Yes" : "No") },
   { header: "Range", cell: (p) => p.range },
 ];
 
