@@ -161,6 +161,22 @@ export function drawLakeMap(outline: LakeOutline | null, sites: readonly MapSite
   };
 }
 
+/** A row of the map's table: the site, its kind, its coordinates as read ("" when not given), where its status is. */
+export interface LakeMapSite {
+  id: string;
+  name: string;
+  kind: "beach" | "station";
+  coordinates: string;
+  /** The status's place on /the-lake: "#beach" for the first beach (its section today), "#site-IDENTIFIER" for others. */
+  href: string;
+}
+
+/** The map's data: the drawing and every site, or null when nothing can be drawn (no outline, no site located). */
+export interface LakeMapData {
+  drawing: LakeMapDrawing;
+  sites: LakeMapSite[];
+}
+
 /** Decimal degrees as people read them: "45.12345° N, 89.54321° W". */
 export function formatCoordinates(latitude: number, longitude: number): string {
   const part = (value: number, positive: string, negative: string) => `${Math.abs(value).toFixed(5).replace(/\.?0+$/, "")}° ${value < 0 ? negative : positive}`;

@@ -170,7 +170,7 @@ describe("the map of the sites on /the-lake", () => {
     // The table: keyboard and screen readers read the sites there.
     expect(html).toContain('<th scope="row">Sandbanks Beach</th><td>Beach</td><td>43.91° N, 77.25° W</td>');
     expect(html).toContain('<th scope="row">Mid-lake station</th><td>Open-water station</td><td>43.6° N, 77.8° W</td>');
-    expect(html).toContain('<a href="#beach">Status<span class="visually-hidden"> at <!-- -->Sandbanks Beach</span></a>');
+    expect(html).toContain('<a href="#beach">Status<span class="visually-hidden"> at Sandbanks Beach</span></a>');
     // Nothing is fetched from another site to draw it.
     expect(html).not.toMatch(/tile|openstreetmap\.org\/|googleapis/);
     // The beach name is the first beach's: the beach section says the new name.
@@ -183,5 +183,21 @@ describe("the map of the sites on /the-lake", () => {
     expect(html).toContain("Where we sample");
     expect(html).not.toContain('class="lake-map-water"');
     expect(html).toContain("The sites&#x27; positions with 2 sites");
+  });
+});
+
+describe("the map's HTML", () => {
+  it("escapes what the board typed: a site's name is text, never markup", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { createElement } = await import("react");
+    const { LakeMapView } = await import("#app/beach/LakeMapView.tsx");
+    const name = `<img src=x onerror=alert(1)>"&'`;
+    const html = renderToStaticMarkup(
+      createElement(LakeMapView, {
+        map: { drawing: { width: 400, height: 200, outline: "", markers: [{ id: "s", name, kind: "station", x: 200, y: 100 }] }, sites: [{ id: "s", name, kind: "station", coordinates: "", href: "#site-S" }] },
+      }),
+    );
+    expect(html).not.toContain("<img");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });
 });

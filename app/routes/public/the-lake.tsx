@@ -22,7 +22,7 @@ import { Markdown } from "#app/ui/Markdown.tsx";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { LakeMap } from "#app/beach/LakeMap.tsx";
-import { loadLakeMap } from "#app/beach/lake-map.server.ts";
+import { loadLakeMap } from "#app/beach/lake-map.server.tsx";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };
