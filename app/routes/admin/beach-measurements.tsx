@@ -51,7 +51,9 @@ async function catalogue(db: Parameters<typeof listSites>[0]) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, url } = adminRequest(args);
-  const [{ sites, parameters }, inUse] = await Promise.all([catalogue(services.db), parametersInUse(services.db)]);
+  const { sites, parameters } = await catalogue(services.db);
+  // Read with the table below: a table that cannot be read says "Failed to load measurements" (spec §8).
+  let inUse: string[] = [];
   const siteName = new Map(sites.map((x) => [x.id, x.name]));
   const parameterOf = new Map(parameters.map((x) => [x.id, x]));
   const project = (m: Measurement): Row => {
@@ -74,6 +76,7 @@ export async function loader(args: Route.LoaderArgs) {
   let list: Page<Row, MeasurementSort>;
   let loadError: string | null = null;
   try {
+    inUse = await parametersInUse(services.db);
     const found = await pageMeasurements(services.db, readListQuery(url, MEASUREMENT_SORTS));
     list = { ...found, rows: found.rows.map(project) };
   } catch (error) {
