@@ -177,6 +177,27 @@ describe("the map of the sites on /the-lake", () => {
     expect(html).toContain("Beach conditions: <!-- -->Sandbanks Beach");
   });
 
+  it("records a lab result as the lab wrote it, with depth and time, and keeps the spec's messages for E. coli", async () => {
+    const form = (fields: Record<string, string>) =>
+      fetch(`${server.url}/admin/beach-measurements`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body: new URLSearchParams(fields) });
+    const result = { intent: "add-result", resultSite: "beach", parameterId: "temperature", resultDate: "2001-07-04", resultTime: "06:45", result: "-1.5", depth: "12" };
+    expect((await form(result)).status).toBe(302);
+    expect((await form({ ...result, parameterId: "microcystins", result: "<10", depth: "", resultTime: "" })).status).toBe(302);
+    const screen = await (await fetch(`${server.url}/admin/beach-measurements?q=2001-07-04`, { headers: { Cookie: cookie } })).text();
+    expect(screen).toContain("Water temperature (°C) at 12 m, 06:45");
+    expect(screen).toContain("&lt;10");
+    const refused = await form({ ...result, parameterId: "ecoli", result: "abc", depth: "" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Please enter a valid positive number for the measurement value");
+    const depthless = await form({ ...result, parameterId: "secchi", result: "2.5" });
+    expect(depthless.status).toBe(400);
+    expect(await depthless.text()).toContain("Secchi depth has no sample depth: leave the depth empty");
+    // The spec's form names a site only from the lake's sites.
+    const elsewhere = await form({ intent: "add", siteId: "nowhere", date: "2001-07-04", value: "12" });
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.text()).toContain("Choose one of the sites");
+  });
+
   it("removes the outline: the sites stay on a blank map", async () => {
     expect((await post(new URLSearchParams({ intent: "remove-outline" }))).status).toBe(302);
     const html = await lake();
