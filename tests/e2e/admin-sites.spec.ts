@@ -44,6 +44,9 @@ test.describe("sites, parameters and lab results", () => {
     await page.getByRole("link", { name: "Add Site", exact: true }).click();
     const add = await expectModal(page, "Add a New Site");
     await add.getByLabel("Name", { exact: true }).fill(station);
+    // The identifier left empty is made from the name: its placeholder says which.
+    await expect(add.getByLabel("Identifier (optional)")).toHaveAttribute("placeholder", `DEEP-HOLE-${tag.toUpperCase()}`);
+    await expectNoAxeViolations(page, testInfo, "the Add a New Site modal");
     await add.getByLabel("Kind", { exact: true }).selectOption({ label: "Open-water station" });
     await add.getByLabel("Latitude (optional)").fill("91");
     await add.getByLabel("Longitude (optional)").fill("-77.8");

@@ -1,10 +1,12 @@
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sites";
 import type { Column } from "#app/ui/AdminList.tsx";
 import { ListScreenView, type FieldSpec } from "#app/ui/ListScreenView.tsx";
 import { adminRequest, listAction, loadList, type ListScreen } from "#app/web/admin-screens.server.ts";
-import type { FormResult } from "#app/platform/text/forms.ts";
+import type { FieldLimits, FormResult } from "#app/platform/text/forms.ts";
+import { FormField } from "#app/ui/FormField.tsx";
 import { BODY_MESSAGES } from "#app/platform/http/request-body.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 import { uploadBody } from "#app/platform/files/upload-limits.ts";
@@ -157,15 +159,33 @@ const COLUMNS: Column<Row, SiteSort>[] = [
 const COORDINATES_HINT =
   "Decimal degrees (WGS 84), as GPS and map apps give them; south and west are negative. On openstreetmap.org, right-click the spot and choose “Show address”; in Google Maps, right-click it: the first line is latitude, longitude.";
 
+const IDENTIFIER_HINT = "The site's WQX Monitoring Location Identifier, in open data and lab files: letters, digits and dashes. Leave it empty to make one from the name.";
+
+/**
+ * The identifier field, last in the form: once the page has JavaScript its placeholder shows the identifier the name
+ * typed above would make (`suggestIdentifier`, as the server makes it when the field is left empty).
+ */
+function IdentifierField(props: { limits: Record<string, FieldLimits>; result: FormResult | undefined; value: string | undefined }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [suggested, setSuggested] = useState("HERON-DEEP-1");
+  useEffect(() => {
+    const name = box.current?.closest("form")?.elements.namedItem("name");
+    if (!(name instanceof HTMLInputElement)) return;
+    const follow = () => setSuggested(name.value.trim() ? suggestIdentifier(name.value) : "HERON-DEEP-1");
+    follow();
+    name.addEventListener("input", follow);
+    return () => name.removeEventListener("input", follow);
+  }, []);
+  return (
+    <div ref={box}>
+      <FormField name="identifier" label="Identifier (optional)" placeholder={suggested} hint={IDENTIFIER_HINT} limits={props.limits} result={props.result} defaultValue={props.value} />
+    </div>
+  );
+}
+
 const FIELDS: FieldSpec[] = [
   { name: "name", label: "Name" },
   { name: "kind", label: "Kind", options: [{ value: "beach", label: "Beach" }, { value: "station", label: "Open-water station" }] },
-  {
-    name: "identifier",
-    label: "Identifier (optional)",
-    placeholder: "HERON-DEEP-1",
-    hint: "The site's WQX Monitoring Location Identifier, in open data and lab files: letters, digits and dashes. Leave it empty to make one from the name.",
-  },
   { name: "latitude", label: "Latitude (optional)", inputMode: "decimal", placeholder: "45.12345", hint: COORDINATES_HINT },
   { name: "longitude", label: "Longitude (optional)", inputMode: "decimal", placeholder: "-89.54321" },
   { name: "profile", label: "Rule profile", options: RULE_PROFILES.map((p) => ({ value: p.id, label: p.label })), hint: "The rules that turn the site's results into its public status." },
@@ -188,6 +208,7 @@ export default function AdminSites({ loaderData, actionData }: Route.ComponentPr
         noun="Site"
         plural="sites"
         movable
+        extraFields={loaderData.editing && <IdentifierField limits={loaderData.limits} result={result} value={loaderData.editing.values.identifier} />}
         deleteMessage={(site) =>
           deletingLastBeach ? (
             <p>{`${site.title} is the lake's only beach and cannot be removed: add another beach first. Cancel to keep it.`}</p>
