@@ -9,7 +9,7 @@ import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
 import type { MailServices } from "#app/mail/outbox.server.ts";
 import { queueBeachAlertIfChanged } from "./alerts.server.ts";
 import { liftBeachAdvisory, postBeachAdvisory, type BeachAdvisory } from "./data/advisory.server.ts";
-import { addMeasurement, deleteMeasurement, deleteMeasurements, importMeasurements, type Measurement, type MeasurementInput } from "./data/readings.server.ts";
+import { addMeasurement, deleteMeasurement, deleteMeasurements, importMeasurements, type Measurement, type MeasurementInput, type ResultInput } from "./data/readings.server.ts";
 
 /** What the beach's writes need of the services: the database, the log, the site's address (for the alert's link) and the outbox. */
 export type BeachServices = Pick<MailServices, "db" | "logger" | "outbox"> & { config: Pick<MailServices["config"], "publicUrl"> };
@@ -35,7 +35,7 @@ async function changeBeach<T>(services: BeachServices, now: number, write: (trx:
  * @param now when it is recorded, ms since epoch
  * @throws RangeError as `addMeasurement` does (a date after today, a value that is not a reading's); nothing is saved
  */
-export async function recordReading(services: BeachServices, input: MeasurementInput, now = Date.now()): Promise<Measurement> {
+export async function recordReading(services: BeachServices, input: ResultInput, now = Date.now()): Promise<Measurement> {
   return (await changeBeach(services, now, (trx) => addMeasurement(trx, input, now))).result;
 }
 

@@ -36,6 +36,10 @@ export interface AdminListProps<Row extends { id: string }, S extends string> {
   /** What a screen reader hears after an action's label: the row's title. */
   rowName(row: Row): string;
   actions?: readonly RowAction[];
+  /** Whether `row` offers its actions (default: every row does); a row without them says `locked` instead. */
+  actionsOn?(row: Row): boolean;
+  /** What a row without actions says in their place ("Built in"). */
+  locked?: string;
   /** The rows are in the board's own order: each has Move up and Move down buttons (forms, so they work without JavaScript). */
   movable?: boolean;
   /** "post", "posts": for the count under the table. */
@@ -97,7 +101,8 @@ export function AdminList<Row extends { id: string }, S extends string>(props: A
                 {props.actions && (
                   <td className="actions">
                     {props.movable && <MoveButtons row={row} name={props.rowName(row)} action={listHref(base, list)} first={list.page === 1 && index === 0} last={list.page === list.pageCount && index === list.rows.length - 1} />}
-                    {props.actions.map((action) => (
+                    {props.actionsOn && !props.actionsOn(row) && props.locked && <span className="muted">{props.locked}</span>}
+                    {(!props.actionsOn || props.actionsOn(row)) && props.actions.map((action) => (
                       <a key={action.param} className="button small secondary" href={listHref(base, list, { [action.param]: row.id })} data-row-link="">
                         {action.label}
                         <span className="visually-hidden"> {props.rowName(row)}</span>

@@ -16,8 +16,8 @@ export interface FormFieldProps {
   type?: InputType;
   /** A textarea of this many rows instead of an input. */
   rows?: number;
-  /** A select of these choices instead of an input (the value is the choice as shown). */
-  options?: readonly string[];
+  /** A select of these choices instead of an input (the value is the choice as shown, or `value` where `label` is shown). */
+  options?: readonly (string | { value: string; label: string })[];
   /** Help shown under the input and read with it (aria-describedby). */
   hint?: ReactNode;
   /** The element id; defaults to `name`. Two forms on one page need different ids. */
@@ -84,11 +84,14 @@ export function FormField(props: FormFieldProps) {
       {props.toolbar}
       {props.options ? (
         <select {...common} defaultValue={submitted ?? props.defaultValue}>
-          {props.options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          {props.options.map((option) => {
+            const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            );
+          })}
         </select>
       ) : props.rows ? (
         <textarea {...common} rows={props.rows} defaultValue={submitted ?? props.defaultValue} />

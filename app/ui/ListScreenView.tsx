@@ -32,6 +32,11 @@ export interface ListScreenViewProps<Row extends { id: string; title: string }, 
   encType?: FormEncType;
   /** Fields of the edit form beyond `fields` (a picture), shown after them. */
   extraFields?: ReactNode;
+  /** Whether a row can be edited and deleted (default: every row); one that cannot shows `locked` instead. */
+  editable?: (row: Row) => boolean;
+  locked?: string;
+  /** What the delete confirmation says of `row`, when more than that it will be deleted (what goes with it). */
+  deleteMessage?: (row: Row) => ReactNode;
 }
 
 /**
@@ -75,6 +80,8 @@ export function ListScreenView<Row extends { id: string; title: string }, S exte
         ]}
         noun={[lower, props.plural]}
         selectable={props.selectable}
+        actionsOn={props.editable}
+        locked={props.locked}
         search={`Search ${props.plural}`}
       />
       <BulkDeleteConfirm result={result} noun={[lower, props.plural]} closeTo={here} />
@@ -89,7 +96,7 @@ export function ListScreenView<Row extends { id: string; title: string }, S exte
       )}
       {deleting && (
         <ConfirmModal title={`Delete this ${lower}?`} id={deleting.id} intent="delete" confirmLabel="Delete" closeTo={here}>
-          <p>“{deleting.title || "(no title)"}” will be deleted from the site. This cannot be undone.</p>
+          {props.deleteMessage ? props.deleteMessage(deleting) : <p>“{deleting.title || "(no title)"}” will be deleted from the site. This cannot be undone.</p>}
         </ConfirmModal>
       )}
     </>

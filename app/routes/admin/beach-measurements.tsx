@@ -21,6 +21,11 @@ import { screen, screenMeta } from "./screens.ts";
 import { BODY_MESSAGES } from "#app/platform/http/request-body.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 import { MAX_CSV_BYTES, uploadBody } from "#app/platform/files/upload-limits.ts";
+import { listSites } from "#app/beach/data/sites.server.ts";
+import { listParameters, parametersInUse } from "#app/beach/data/parameters.server.ts";
+import { resultFormFields, resultFormSchema } from "#app/beach/site-forms.ts";
+import { resultText, type Qualifier } from "#app/beach/results.ts";
+import { E_COLI } from "#app/beach/parameters.ts";
 
 const SCREEN = screen("beach-measurements");
 
@@ -36,14 +41,42 @@ export const handle: RouteHandle = { body: uploadBody(1, MAX_CSV_BYTES) };
 const PREVIEW_ROWS = 10;
 const READINGS = ["reading", "readings"] as const;
 
-type Row = { id: string; date: string; value: number; unit: string };
+type Row = { id: string; date: string; value: number; unit: string; siteId: string | null; site: string; parameter: string; ecoli: boolean; result: string; depth: number | null; time: string };
+
+/** The catalogue and the sites, as the forms and the table need them (the add forms' choices, the table's names). */
+async function catalogue(db: Parameters<typeof listSites>[0]) {
+  const [sites, parameters] = await Promise.all([listSites(db), listParameters(db)]);
+  return { sites, parameters };
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, url } = adminRequest(args);
-  const project = (m: Measurement): Row => ({ id: m.id, date: m.date, value: m.value, unit: m.unit });
+  const { sites, parameters } = await catalogue(services.db);
+  // Read with the table below: a table that cannot be read says "Failed to load measurements" (spec §8).
+  let inUse: string[] = [];
+  const siteName = new Map(sites.map((x) => [x.id, x.name]));
+  const parameterOf = new Map(parameters.map((x) => [x.id, x]));
+  const project = (m: Measurement): Row => {
+    const parameter = parameterOf.get(m.parameterId);
+    return {
+      id: m.id,
+      date: m.date,
+      value: m.value,
+      unit: parameter?.unitLabel ?? m.unit,
+      siteId: m.siteId,
+      site: (m.siteId && siteName.get(m.siteId)) || "",
+      parameter: parameter?.name ?? m.parameterId,
+      ecoli: m.parameterId === E_COLI,
+      // The result as the lab wrote it: "<10", ">2,419.6", "not detected".
+      result: resultText({ value: Number(m.value), qualifier: m.qualifier as Qualifier, detectionLimit: m.detectionLimit === null ? null : Number(m.detectionLimit) }, (n) => formatNumber(n, 2)),
+      depth: m.depth === null ? null : Number(m.depth),
+      time: m.time,
+    };
+  };
   let list: Page<Row, MeasurementSort>;
   let loadError: string | null = null;
   try {
+    inUse = await parametersInUse(services.db);
     const found = await pageMeasurements(services.db, readListQuery(url, MEASUREMENT_SORTS));
     list = { ...found, rows: found.rows.map(project) };
   } catch (error) {
@@ -61,6 +94,13 @@ export async function loader(args: Route.LoaderArgs) {
     today,
     deleting: deleting ? project(deleting) : null,
     limits: formLimits(measurementSchema(today)),
+    resultLimits: formLimits(resultFormFields(today, parameters, sites.map((x) => x.id))),
+    sites: sites.map((x) => ({ value: x.id, label: x.name })),
+    // The site a reading is put on when the form names none (and the sites' choice starts at).
+    firstBeach: sites.find((x) => x.kind === "beach")?.id ?? null,
+    parameters: parameters.map((x) => ({ value: x.id, label: `${x.name} (${x.unitLabel})${x.depthProfile ? ", with depth" : ""}` })),
+    // The table names the site and the parameter of each result once the lake has more than one of either.
+    show: { site: sites.length > 1, parameter: inUse.length > 1 || (inUse.length === 1 && inUse[0] !== E_COLI) },
     added: url.searchParams.get("added"),
     imported: url.searchParams.get("imported"),
   };
@@ -133,10 +173,30 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
+  const { sites, parameters } = await catalogue(db);
+  if (fields.intent === "add-result") {
+    // A lab result of any parameter, as the lab wrote it (issue 27): "<10", ">2419.6", "ND", with depth and time.
+    const result = parseForm(resultFormSchema(today, parameters, sites.map((x) => x.id)), fields);
+    if (!result.ok) return data<ActionResult>(result.result, { status: 400 });
+    try {
+      await recordReading(services, result.data);
+    } catch (error) {
+      logger.error({ err: error }, "result add failed");
+      return data<ActionResult>({ formError: "Failed to add measurement" }, { status: 500 });
+    }
+    return redirect(`${BASE}?added=${Date.now()}`);
+  }
+
   const parsed = parseForm(measurementSchema(today), fields);
+  // The spec's form names a site only when the lake has several; without one the reading is the first beach's.
+  const siteId = fields.siteId || undefined;
+  if (siteId !== undefined && !sites.some((x) => x.id === siteId)) {
+    const fieldErrors = { ...(parsed.ok ? {} : parsed.result.fieldErrors), siteId: "Choose one of the sites" };
+    return data<ActionResult>({ fieldErrors, values: fields }, { status: 400 });
+  }
   if (!parsed.ok) return data<ActionResult>(parsed.result, { status: 400 });
   try {
-    await recordReading(services, parsed.data);
+    await recordReading(services, { ...parsed.data, ...(siteId ? { siteId } : {}) });
   } catch (error) {
     logger.error({ err: error }, "measurement add failed");
     return data<ActionResult>({ formError: "Failed to add measurement" }, { status: 500 });
@@ -144,26 +204,38 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`${BASE}?added=${Date.now()}`);
 }
 
-const COLUMNS: Column<Row, MeasurementSort>[] = [
-  dateColumn("desc", "asc"),
-  {
-    header: `E. coli ${READING_UNIT}`,
-    numeric: true,
-    cell: (m) => formatNumber(m.value, 2),
-    sorts: [{ key: "highest", label: "highest first", direction: "descending" }],
-  },
-  {
-    header: "Status",
-    cell: (m) => (
-      <span className="status-chip" data-status={adminBeachStatus(m.value)}>
-        {adminBeachStatus(m.value)}
-      </span>
-    ),
-  },
-];
+/**
+ * The table's columns: the spec's date, E. coli value and status; with several sites a Site column, and once results
+ * of other parameters are stored a Parameter column, the value headed "Result" with its unit in each cell. A value is
+ * shown as the lab wrote it ("<10", ">2,419.6"); only E. coli has a status by the spec's rules.
+ */
+function columnsFor(show: { site: boolean; parameter: boolean }): Column<Row, MeasurementSort>[] {
+  return [
+    dateColumn("desc", "asc"),
+    ...(show.site ? [{ header: "Site", cell: (m: Row) => m.site }] : []),
+    ...(show.parameter ? [{ header: "Parameter", cell: (m: Row) => `${m.parameter} (${m.unit})${m.depth === null ? "" : ` at ${formatNumber(m.depth, 2)} m`}${m.time ? `, ${m.time}` : ""}` }] : []),
+    {
+      header: show.parameter ? "Result" : `E. coli ${READING_UNIT}`,
+      numeric: true,
+      cell: (m) => m.result,
+      sorts: [{ key: "highest", label: "highest first", direction: "descending" }],
+    },
+    {
+      header: "Status",
+      cell: (m) =>
+        m.ecoli ? (
+          <span className="status-chip" data-status={adminBeachStatus(m.value)}>
+            {adminBeachStatus(m.value)}
+          </span>
+        ) : (
+          ""
+        ),
+    },
+  ];
+}
 
 export default function AdminBeachMeasurements({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, here, loadError, today, deleting, added, imported } = loaderData;
+  const { list, here, loadError, today, deleting, added, imported, sites, parameters, show, firstBeach } = loaderData;
   const result = actionData as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const showAdded = useTimedFlag(result ? null : added, SUCCESS_MS);
@@ -177,6 +249,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
       <section aria-labelledby="add-heading">
         <h2 id="add-heading">Add a measurement</h2>
         <Form method="post" className="stack" key={added ?? "form"}>
+          {sites.length > 1 && <FormField name="siteId" label="Site" options={sites} result={result} defaultValue={firstBeach ?? undefined} />}
           <FormField name="date" label="Sample date" type="date" max={today} limits={limits} result={result} defaultValue={today} />
           <FormField name="value" label={`E. coli (${READING_UNIT})`} type="number" inputMode="decimal" limits={limits} result={result} defaultValue="" />
           <p>
@@ -194,6 +267,33 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
           )}
           <FormAlert result={result} />
         </div>
+      </section>
+
+      <section aria-labelledby="result-heading">
+        <h2 id="result-heading">Add a lab result</h2>
+        <p className="muted">Any parameter of the catalogue, with the lab's qualifier, the time of day and, for a profile, the depth.</p>
+        <Form method="post" className="stack" key={`result-${added ?? "form"}`}>
+          {sites.length > 1 && <FormField id="result-site" name="resultSite" label="Site sampled" options={sites} limits={loaderData.resultLimits} result={result} defaultValue={firstBeach ?? undefined} />}
+          {sites.length <= 1 && <input type="hidden" name="resultSite" value={firstBeach ?? ""} />}
+          <FormField name="parameterId" label="Parameter" options={parameters} limits={loaderData.resultLimits} result={result} defaultValue={E_COLI} />
+          <FormField name="resultDate" label="Date sampled" type="date" max={today} limits={loaderData.resultLimits} result={result} defaultValue={today} />
+          <FormField name="resultTime" label="Time sampled (optional)" type="time" limits={loaderData.resultLimits} result={result} defaultValue="" />
+          <FormField
+            name="result"
+            label="Result as the lab wrote it"
+            inputMode="decimal"
+            limits={loaderData.resultLimits}
+            result={result}
+            defaultValue=""
+            hint="In the parameter's unit: a number (12.5), below the detection limit (<10), above the method's range (>2419.6) or not detected (ND)."
+          />
+          <FormField name="depth" label="Depth in metres (optional)" inputMode="decimal" limits={loaderData.resultLimits} result={result} defaultValue="" hint="For water temperature and dissolved oxygen profiles; empty at the surface." />
+          <p>
+            <button type="submit" name="intent" value="add-result" className="button secondary" disabled={busy}>
+              Add Result
+            </button>
+          </p>
+        </Form>
       </section>
 
       <section aria-labelledby="import-heading">
@@ -263,9 +363,9 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
           <AdminList
             list={list}
             base={BASE}
-            columns={COLUMNS}
+            columns={columnsFor(show)}
             empty={SCREEN.emptyText ?? ""}
-            rowName={(m) => `the reading of ${shortDate(m.date)}`}
+            rowName={(m) => (m.ecoli && m.siteId === firstBeach ? `the reading of ${shortDate(m.date)}` : `the ${m.parameter} result of ${shortDate(m.date)}${m.site ? ` at ${m.site}` : ""}`)}
             actions={[{ label: "Delete", param: "delete" }]}
             noun={["reading", "readings"]}
             selectable
@@ -278,7 +378,7 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
       {deleting && (
         <ConfirmModal title="Delete this measurement?" id={deleting.id} intent="delete" confirmLabel="Delete" closeTo={here}>
           <p>
-            The reading of {deleting.value} on {shortDate(deleting.date)} will be deleted. This cannot be undone.
+            The reading of {deleting.ecoli && deleting.result === formatNumber(deleting.value, 2) ? deleting.value : deleting.result} on {shortDate(deleting.date)} will be deleted. This cannot be undone.
           </p>
         </ConfirmModal>
       )}

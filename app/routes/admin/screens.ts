@@ -51,6 +51,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "faq", file: "routes/admin/faq.tsx", heading: "Questions and Answers", menu: { group: "site", label: "FAQ" }, topic: "site", emptyText: "There are no questions yet." },
   { path: "pages", file: "routes/admin/pages.tsx", heading: "Page Texts", menu: { group: "site", label: "Pages" }, topic: "site" },
   { path: "businesses", file: "routes/admin/businesses.tsx", heading: "Local Businesses", menu: { group: "site", label: "Businesses" }, topic: "site", emptyText: "There are no local businesses yet." },
+  { path: "sites", file: "routes/admin/sites.tsx", heading: "Sites", menu: { group: "site" }, topic: "measurements" },
+  { path: "parameters", file: "routes/admin/parameters.tsx", heading: "Parameters", menu: { group: "site" }, topic: "measurements" },
   { path: "beach-advisory", file: "routes/admin/beach-advisory.tsx", heading: "Beach Advisory", menu: { group: "site", label: "Advisory" }, topic: "measurements" },
   { path: "subscribers", file: "routes/admin/subscribers.tsx", heading: "Subscribers", menu: { group: "site" }, emptyText: "There are no subscribers yet.", access: "administrator" },
   { path: "demo-content", file: "routes/admin/demo-content.tsx", heading: "Demo Content", menu: { group: "site", label: "Demo content" }, topic: "site", access: "administrator" },

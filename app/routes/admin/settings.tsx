@@ -97,7 +97,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <FormField label="Contact email" type="email" hint="On the Contact page." {...field("contactEmail")} />
         <FormField label="Social page link" inputMode="url" placeholder="www.facebook.com/…" hint="Linked from the header; leave empty for none." {...field("socialUrl")} />
         <FormField label="Social page label" placeholder="Facebook" {...field("socialLabel")} />
-        <FormField label="Beach name" hint="The beach whose water the association tests." {...field("beachName")} />
+        <FormField label="Beach name" hint="The beach whose water the association tests: the first beach on the Sites screen, renamed there too." {...field("beachName")} />
         <ImageField name="logo" label="Logo (optional)" current={loaderData.logo} result={actionData} removable hint="Shown small in the header of every page; a square picture works best. Without one, the bundled heron logo is shown." />
         {changed && <p className="muted">{`Last changed by ${changed.by} on ${changed.at}.`}</p>}
         <p>

@@ -23,6 +23,8 @@ import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { LakeJsonLd } from "#app/beach/LakeJsonLd.tsx";
 import { lakeOpenDataFor } from "#app/beach/open-data-sources.server.ts";
+import { LakeMap } from "#app/beach/LakeMap.tsx";
+import { loadLakeMap } from "#app/beach/lake-map.server.tsx";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };
@@ -64,6 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     map: { alt: texts.mapAlt, caption: texts.mapCaption, image: mapImage ?? null },
     geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: fill(texts.geeseAdvice) } : null,
     openData: await lakeOpenDataFor(db, getServices(context).config.publicUrl),
+    lakeMap: await loadLakeMap(db),
   };
 }
 
@@ -171,6 +174,8 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+
+      <LakeMap map={loaderData.lakeMap} />
 
       <section aria-labelledby="faq">
         <h2 id="faq">Frequently asked questions</h2>

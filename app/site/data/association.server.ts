@@ -6,7 +6,7 @@
 import { association as demo } from "#content/association.ts";
 import type { Association } from "#content/types.ts";
 import type { Database } from "#app/platform/data/db.server.ts";
-import { writeAndSignal } from "#app/platform/data/changes.server.ts";
+import { bumpVersion, writeAndSignal } from "#app/platform/data/changes.server.ts";
 
 /** The details the board edits (see `Association` in content/types.ts for what each means). */
 export type AssociationDetails = Pick<Association, "name" | "shortName" | "timeZone" | "contactEmail" | "socialUrl" | "socialLabel" | "beachName">;
@@ -81,7 +81,20 @@ export async function saveAssociationDetails(db: Database, details: Partial<Asso
     for (const [key, value] of values) {
       await trx.insertInto("setting").values({ key, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
     }
+    if (details.beachName !== undefined) await renameFirstBeach(trx, details.beachName, now);
   });
+}
+
+/**
+ * The beach name is the first beach's (issue 27, decision 034): the `monitoring_site` row is the truth, this setting
+ * its copy (app/beach/data/sites.server.ts writes the copy when the Sites screen renames or reorders the beaches),
+ * and saving the name here renames that site in the same transaction. Its topic ("measurements") moves with it.
+ */
+async function renameFirstBeach(trx: Database, name: string, now: number): Promise<void> {
+  const first = await trx.selectFrom("monitoring_site").select("id").where("kind", "=", "beach").orderBy("position").orderBy("name").limit(1).executeTakeFirst();
+  if (!first) return;
+  await trx.updateTable("monitoring_site").set({ name, updatedAt: now }).where("id", "=", first.id).execute();
+  await bumpVersion(trx, "measurements");
 }
 
 /** The setting that names the association's own logo (an image id, app/platform/files/images.server.ts). */
