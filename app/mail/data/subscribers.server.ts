@@ -64,25 +64,28 @@ export async function recordSubscribeAttempt(db: Database, email: string, ip: st
  * Takes a subscription request. A new address gets an unconfirmed row; an unconfirmed one gets the lists asked for
  * now; a confirmed one is left as it is (a stranger cannot change another's lists: its owner is mailed a manage link).
  * @param email already normalized (`normalizeEmail`)
+ * @param input.beachSites the beaches (site ids) whose alerts the beach list brings; none given (or an empty list)
+ *   means the first beach's, as subscriptions made before issue 27 (`queueListMail`)
  * @returns the row and what it was before: "new", "pending" (unconfirmed) or "confirmed"
  */
 export async function requestSubscription(
   db: Database,
-  input: { email: string; lists: SubscriberList[]; ip: string },
+  input: { email: string; lists: SubscriberList[]; ip: string; beachSites?: readonly string[] },
   now = Date.now(),
 ): Promise<{ subscriber: Subscriber; was: "new" | "pending" | "confirmed" }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("subscriber").selectAll().where("email", "=", input.email).executeTakeFirst();
     const lists = formatLists(input.lists);
+    const beachSites = input.lists.includes("beach") ? [...new Set(input.beachSites ?? [])].join(",") : "";
     if (!existing || (existing.confirmedAt === null && existing.createdAt < now - UNCONFIRMED_TTL_MS)) {
       if (existing) await trx.deleteFrom("subscriber").where("id", "=", existing.id).execute();
-      const row: Subscriber = { id: crypto.randomUUID(), email: input.email, lists, createdAt: now, confirmedAt: null, consentIp: input.ip, updatedAt: now };
+      const row: Subscriber = { id: crypto.randomUUID(), email: input.email, lists, createdAt: now, confirmedAt: null, consentIp: input.ip, updatedAt: now, beachSites };
       await trx.insertInto("subscriber").values(row).execute();
       return { subscriber: row, was: "new" as const };
     }
     if (existing.confirmedAt !== null) return { subscriber: existing, was: "confirmed" as const };
-    await trx.updateTable("subscriber").set({ lists, consentIp: input.ip, updatedAt: now }).where("id", "=", existing.id).execute();
-    return { subscriber: { ...existing, lists, consentIp: input.ip, updatedAt: now }, was: "pending" as const };
+    await trx.updateTable("subscriber").set({ lists, consentIp: input.ip, updatedAt: now, beachSites }).where("id", "=", existing.id).execute();
+    return { subscriber: { ...existing, lists, consentIp: input.ip, updatedAt: now, beachSites }, was: "pending" as const };
   });
 }
 
