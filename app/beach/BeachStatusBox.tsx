@@ -1,4 +1,5 @@
 import type { AdvisoryView, BeachState } from "./state.ts";
+import type { SiteState } from "./site-state.ts";
 import { EPA_GEOMETRIC_MEAN_CRITERION, GEOMETRIC_MEAN_MIN_SAMPLES, GEOMETRIC_MEAN_WINDOW_DAYS, READING_UNIT, STATUS_MEANING, type BeachStatus, type WindowMean } from "./status.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
 
@@ -10,7 +11,7 @@ const MEANING = STATUS_MEANING;
  * The beach status as `beachState` decided it: its word, an icon and a colour (the word alone tells it), the board's
  * advisory and its reason when one is posted, and the latest reading with its age. Nothing without a reading.
  */
-export function BeachStatusBox({ state }: { state: BeachState }) {
+export function BeachStatusBox({ state }: { state: BeachState | SiteState }) {
   const { status, latest, advisory } = state;
   if (!latest || !status) return null;
   const { value, date, age } = latest;
@@ -23,11 +24,41 @@ export function BeachStatusBox({ state }: { state: BeachState }) {
       </span>
       <p>{MEANING[status]}</p>
       {advisory && <AdvisoryReason advisory={advisory} />}
+      <SiteNotes state={state} />
       <p>
         Latest reading: <strong>{formatReading(value)}</strong> E. coli {READING_UNIT}, sampled{" "}
         <time dateTime={date}>{shortDate(date)}</time> ({age}).
       </p>
     </div>
+  );
+}
+
+/**
+ * What a site's state says beside the E. coli reading (issue 27): the parameter that decided the status when it is
+ * not E. coli ("Decided by microcystins 9.1 µg/L"), and the board's bloom report. Nothing for a state of E. coli alone.
+ */
+export function SiteNotes({ state }: { state: BeachState | SiteState }) {
+  const decidedBy = "decidedBy" in state && !state.advisory && state.decidedBy?.parameterId !== "ecoli" ? state.decidedBy : null;
+  const bloom = "bloom" in state ? state.bloom : null;
+  return (
+    <>
+      {decidedBy && (
+        <p className="decided-by">
+          Decided by <strong>{decidedBy.text}</strong>
+          {decidedBy.date && (
+            <>
+              , sampled <time dateTime={decidedBy.date}>{shortDate(decidedBy.date)}</time>
+            </>
+          )}
+          .
+        </p>
+      )}
+      {bloom && (
+        <p className="advisory">
+          <strong>Bloom report from the board:</strong> {bloom.level} ({bloom.label}){bloom.reason ? `. ${bloom.reason}` : "."}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -72,7 +103,7 @@ export function StaleWarning() {
  * colour), the reading and its age, the advisory's reason or the stale warning, and a link to the full beach section
  * of /the-lake. Nothing without a reading.
  */
-export function BeachStatusSummary({ beachName, state }: { beachName: string; state: BeachState }) {
+export function BeachStatusSummary({ beachName, state }: { beachName: string; state: BeachState | SiteState }) {
   const { status, latest, advisory } = state;
   if (!latest || !status) return null;
   return (
@@ -87,6 +118,7 @@ export function BeachStatusSummary({ beachName, state }: { beachName: string; st
         </span>
       </p>
       {advisory && <AdvisoryReason advisory={advisory} />}
+      <SiteNotes state={state} />
       {state.staleWarning && <StaleWarning />}
       <p>
         <a href="/the-lake#beach">Beach conditions and the latest readings</a>

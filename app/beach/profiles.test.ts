@@ -21,7 +21,7 @@ describe("the spec profile: the latest sample, 235 and 1000 (spec §4)", () => {
     expect(specSampleStatus({ value, qualifier: "", detectionLimit: null })).toBe(publicBeachStatus(value));
   });
   it("reads qualifiers cautiously: >2419.6 is Closed, <10 and <235 Open, <300 Caution, not detected Open", () => {
-    expect(ecoliVerdict("spec", [r("2026-07-01", ">2419.6")])).toEqual({ parameterId: "ecoli", status: "Closed", text: "E. coli >2,419.6 CFU per 100 mL" });
+    expect(ecoliVerdict("spec", [r("2026-07-01", ">2419.6")])).toMatchObject({ parameterId: "ecoli", status: "Closed", text: "E. coli >2,419.6 CFU per 100 mL" });
     expect(ecoliVerdict("spec", [r("2026-07-01", "<10")])?.status).toBe("Open");
     expect(ecoliVerdict("spec", [r("2026-07-01", "<235")])?.status).toBe("Open");
     expect(ecoliVerdict("spec", [r("2026-07-01", "<300")])?.status).toBe("Caution");
@@ -52,7 +52,7 @@ describe("EPA 2012: BAV 235 is Caution, STV 410 is Closed, 30-day geometric mean
   it("a 30-day geometric mean above 126 of 5 samples is Caution though each sample is under 235", () => {
     const verdict = ecoliVerdict("epa2012", days("200", "200", "200", "200", "100"));
     // (200^4 × 100)^(1/5) = 174.1
-    expect(verdict).toEqual({ parameterId: "ecoli", status: "Caution", text: "E. coli 30-day geometric mean 174.1 CFU per 100 mL (5 samples)" });
+    expect(verdict).toMatchObject({ parameterId: "ecoli", status: "Caution", text: "E. coli 30-day geometric mean 174.1 CFU per 100 mL (5 samples)" });
   });
   it("the mean needs 5 samples in the 30 days ending at the latest: 4 are not enough, nor an old one", () => {
     expect(ecoliVerdict("epa2012", days("200", "200", "200", "100"))?.status).toBe("Open");
@@ -68,7 +68,7 @@ describe("Michigan R 323.1062: daily geometric mean 300 (Caution) and 1000 (Clos
   it("the daily mean of 3 samples decides, not one high sample", () => {
     // (100 × 400 × 900)^(1/3) = 330.2: above 300.
     const day = [r("2026-07-01", "100"), r("2026-07-01", "400"), r("2026-07-01", "900")];
-    expect(ecoliVerdict("michigan", day)).toEqual({ parameterId: "ecoli", status: "Caution", text: "E. coli daily geometric mean 330.2 CFU per 100 mL (3 samples)" });
+    expect(ecoliVerdict("michigan", day)).toMatchObject({ parameterId: "ecoli", status: "Caution", text: "E. coli daily geometric mean 330.2 CFU per 100 mL (3 samples)" });
     const lower = [r("2026-07-01", "100"), r("2026-07-01", "200"), r("2026-07-01", "900")];
     expect(ecoliVerdict("michigan", lower)?.status).toBe("Open");
   });
@@ -80,7 +80,7 @@ describe("Michigan R 323.1062: daily geometric mean 300 (Caution) and 1000 (Clos
     expect(ecoliVerdict("michigan", [r("2026-07-01", "400"), r("2026-07-01", "400")])?.text).toBe("E. coli daily geometric mean 400 CFU per 100 mL (2 samples, fewer than 3)");
   });
   it("the 30-day mean above 130 needs 5 sampling days: 5 days of 140 is Caution, 4 are not", () => {
-    expect(ecoliVerdict("michigan", days("140", "140", "140", "140", "140"))).toEqual({
+    expect(ecoliVerdict("michigan", days("140", "140", "140", "140", "140"))).toMatchObject({
       parameterId: "ecoli",
       status: "Caution",
       text: "E. coli 30-day geometric mean 140 CFU per 100 mL (5 sampling days)",
@@ -94,8 +94,8 @@ describe("cyanotoxins (EPA 2019: microcystins 8, cylindrospermopsin 15 µg/L; li
     const seq = ["3", "9.1", "2", "1"].map((t, i) => r(`2026-07-0${i + 1}`, t));
     expect(cyanotoxinAdvisory("microcystins", seq.slice(0, 1))).toBeNull();
     expect(cyanotoxinAdvisory("microcystins", seq.slice(0, 2))?.value).toBe(9.1);
-    expect(cyanotoxinVerdict("microcystins", seq.slice(0, 3))).toEqual({ parameterId: "microcystins", status: "Caution", text: "microcystins 9.1 µg/L" });
-    expect(cyanotoxinVerdict("microcystins", seq)).toEqual({ parameterId: "microcystins", status: "Open", text: "microcystins 1 µg/L" });
+    expect(cyanotoxinVerdict("microcystins", seq.slice(0, 3))).toMatchObject({ parameterId: "microcystins", status: "Caution", text: "microcystins 9.1 µg/L" });
+    expect(cyanotoxinVerdict("microcystins", seq)).toMatchObject({ parameterId: "microcystins", status: "Open", text: "microcystins 1 µg/L" });
   });
   it("8 itself is not above; >8 and 8.1 are; <20 (not quantified) is not below 15 for cylindrospermopsin", () => {
     expect(cyanotoxinVerdict("microcystins", [r("2026-07-01", "8")])?.status).toBe("Open");
@@ -118,7 +118,7 @@ describe("the worst verdict decides, and bloom colours map to statuses", () => {
   });
   it("green is Open, yellow Caution, red Closed", () => {
     expect(bloomVerdict("green").status).toBe("Open");
-    expect(bloomVerdict("yellow")).toEqual({ parameterId: "bloom", status: "Caution", text: "bloom report: yellow (low alert)" });
+    expect(bloomVerdict("yellow")).toMatchObject({ parameterId: "bloom", status: "Caution", text: "bloom report: yellow (low alert)" });
     expect(bloomVerdict("red").status).toBe("Closed");
   });
 });

@@ -47,6 +47,8 @@ export interface Verdict {
   status: BeachStatus;
   /** What decided it, as residents read it: "E. coli 250 CFU per 100 mL", "microcystins 9.1 µg/L". */
   text: string;
+  /** The sample date of the result that decided it ("YYYY-MM-DD"); absent for a bloom report. */
+  date?: string;
 }
 
 /** A result's value as a sentence writes it: one decimal at most, qualifier kept (">2419.6", "<10"). */
@@ -126,7 +128,7 @@ const ecoli = (text: string) => `E. coli ${text} ${READING_UNIT}`;
 export function ecoliVerdict(profile: RuleProfileId, results: readonly SampleResult[]): Verdict | null {
   const latest = results.at(-1);
   if (!latest) return null;
-  const sample = (status: BeachStatus): Verdict => ({ parameterId: "ecoli", status, text: ecoli(shown(latest)) });
+  const sample = (status: BeachStatus): Verdict => ({ parameterId: "ecoli", status, text: ecoli(shown(latest)), date: latest.date });
   if (profile === "spec") return sample(specSampleStatus(latest));
   const verdicts: Verdict[] = [];
   if (profile === "epa2012") {
@@ -135,7 +137,7 @@ export function ecoliVerdict(profile: RuleProfileId, results: readonly SampleRes
     const window = inWindow(results, latest.date, windowDays);
     if (window.length >= GEOMETRIC_MEAN_MIN_SAMPLES) {
       const mean = meanOf(window);
-      if (mean > criterion) verdicts.push({ parameterId: "ecoli", status: "Caution", text: `${ecoli(`30-day geometric mean ${formatNumber(mean, 1)}`)} (${window.length} samples)` });
+      if (mean > criterion) verdicts.push({ parameterId: "ecoli", status: "Caution", text: `${ecoli(`30-day geometric mean ${formatNumber(mean, 1)}`)} (${window.length} samples)`, date: latest.date });
     }
     return worstVerdict(verdicts);
   }
@@ -144,12 +146,12 @@ export function ecoliVerdict(profile: RuleProfileId, results: readonly SampleRes
   const daily = meanOf(day);
   const dailyStatus: BeachStatus = daily > partialBodyContact ? "Closed" : daily > dailyMean ? "Caution" : "Open";
   const dailyText = day.length === 1 ? ecoli(shown(latest)) : `${ecoli(`daily geometric mean ${formatNumber(daily, 1)}`)} (${day.length} samples${day.length < dailyMinSamples ? `, fewer than ${dailyMinSamples}` : ""})`;
-  verdicts.push({ parameterId: "ecoli", status: dailyStatus, text: dailyText });
+  verdicts.push({ parameterId: "ecoli", status: dailyStatus, text: dailyText, date: latest.date });
   const window = inWindow(results, latest.date, windowDays);
   const events = new Set(window.map((r) => r.date)).size;
   if (events >= thirtyDayMinEvents) {
     const mean = meanOf(window);
-    if (mean > thirtyDayMean) verdicts.push({ parameterId: "ecoli", status: "Caution", text: `${ecoli(`30-day geometric mean ${formatNumber(mean, 1)}`)} (${events} sampling days)` });
+    if (mean > thirtyDayMean) verdicts.push({ parameterId: "ecoli", status: "Caution", text: `${ecoli(`30-day geometric mean ${formatNumber(mean, 1)}`)} (${events} sampling days)`, date: latest.date });
   }
   return worstVerdict(verdicts);
 }
@@ -199,7 +201,7 @@ export function cyanotoxinVerdict(toxin: Cyanotoxin, samples: readonly SampleRes
   if (!latest) return null;
   const above = cyanotoxinAdvisory(toxin, samples);
   const sample = above ?? latest;
-  return { parameterId: toxin, status: above ? "Caution" : "Open", text: `${TOXIN_WORDS[toxin]} ${shown(sample)} µg/L` };
+  return { parameterId: toxin, status: above ? "Caution" : "Open", text: `${TOXIN_WORDS[toxin]} ${shown(sample)} µg/L`, date: sample.date };
 }
 
 /**

@@ -40,11 +40,18 @@ export interface SiteReading {
 
 /**
  * Every given site's state at `now`, in four statements (time zone, latest results, E. coli windows, advisories).
+ * @param options.windows read every site's 30-day E. coli window (the beach sections' geometric mean), not only
+ *   those its profile needs
  * @param sites the sites (beaches; a station has no status, but is judged the same way when given)
  * @param now ms since epoch
  * @returns by site id
  */
-export async function readSiteStates(db: Database, sites: readonly MonitoringSite[], now = Date.now()): Promise<Map<string, SiteReading>> {
+export async function readSiteStates(
+  db: Database,
+  sites: readonly MonitoringSite[],
+  now = Date.now(),
+  { windows: allWindows = false }: { windows?: boolean } = {},
+): Promise<Map<string, SiteReading>> {
   if (sites.length === 0) return new Map();
   const wants = sites.flatMap((s) => [
     { siteId: s.id, parameterId: E_COLI, limit: PUBLIC_READING_COUNT },
@@ -53,7 +60,9 @@ export async function readSiteStates(db: Database, sites: readonly MonitoringSit
   const [timeZone, latest, advisories] = await Promise.all([getTimeZone(db), listLatestResults(db, wants), listSiteAdvisories(db)]);
   const windows = await listResultsSince(
     db,
+    // The spec's rule needs no window: read only the windows a profile (or the caller) needs.
     sites.flatMap((s) => {
+      if (!allWindows && readProfile(s.profile) === "spec") return [];
       const last = latest.get(resultsKey({ siteId: s.id, parameterId: E_COLI }))?.at(-1);
       return last ? [{ siteId: s.id, parameterId: E_COLI, from: addDaysTo(last.date, -(GEOMETRIC_MEAN_WINDOW_DAYS - 1)) }] : [];
     }),

@@ -5,7 +5,7 @@
  * report, it is exactly `beachState` (the single-beach pages and alerts read as before). Pure.
  */
 import { beachState, type AdvisoryView, type BeachState } from "./state.ts";
-import { bloomVerdict, cyanotoxinVerdict, CYANOTOXINS, ecoliVerdict, worstVerdict, type BloomLevel, type Cyanotoxin, type RuleProfileId, type SampleResult, type Verdict } from "./profiles.ts";
+import { BLOOM_LABELS, bloomVerdict, cyanotoxinVerdict, CYANOTOXINS, ecoliVerdict, worstVerdict, type BloomLevel, type Cyanotoxin, type RuleProfileId, type SampleResult, type Verdict } from "./profiles.ts";
 
 /** A site's results as the state needs them, each list oldest first. */
 export interface SiteResults {
@@ -26,7 +26,7 @@ export interface SiteState extends BeachState {
   decidedBy: Verdict | null;
   verdicts: Verdict[];
   /** A bloom report in force, as residents read it. */
-  bloom: { level: BloomLevel; reason: string } | null;
+  bloom: { level: BloomLevel; label: string; reason: string } | null;
 }
 
 /**
@@ -37,7 +37,7 @@ export interface SiteState extends BeachState {
 export function siteState(profile: RuleProfileId, results: SiteResults, advisory: SiteAdvisoryInput | null, today: string): SiteState {
   const latest = results.ecoli.at(-1);
   const board = advisory?.kind === "board" ? advisory : null;
-  const bloom = advisory?.kind === "bloom" ? { level: advisory.level, reason: advisory.reason } : null;
+  const bloom = advisory?.kind === "bloom" ? { level: advisory.level, label: BLOOM_LABELS[advisory.level], reason: advisory.reason } : null;
   const base = beachState(latest, board, today);
   const ecoli = ecoliVerdict(profile, results.ecoli);
   const verdicts = [ecoli, ...CYANOTOXINS.map((t) => cyanotoxinVerdict(t, results.toxins[t] ?? [])), bloom && bloomVerdict(bloom.level)].filter((v): v is Verdict => v !== null);
