@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, useFetcher, useRouteLoaderData } from "react-router";
 import type { FormResult } from "#app/platform/text/forms.ts";
 import { LIST_LABELS, SUBSCRIBER_LISTS } from "./mail-texts.ts";
 
@@ -9,10 +9,22 @@ export type SubscribeResult = FormResult & { done?: string };
 /** One checkbox per list, as the form's schema names them (app/mail/forms.ts); beach alerts ticked to start with. */
 const LISTS = SUBSCRIBER_LISTS.map((list) => ({ name: `list-${list}` as const, label: LIST_LABELS[list], checked: list === "beach" }));
 
+/** A beach a subscriber of beach alerts may choose (issue 27): its site id and name. */
+export interface BeachChoice {
+  id: string;
+  name: string;
+}
+
+/** The beaches to choose from, as the root loader gives them: none with one beach (the form then reads as before). */
+function useBeachChoices(): BeachChoice[] {
+  return (useRouteLoaderData("root") as { beaches?: BeachChoice[] } | undefined)?.beaches ?? [];
+}
+
 /**
  * "Get beach alerts and news" (issue 11): an email address and the lists wanted, posted to /subscribe. With
  * JavaScript the answer shows in place (a fetcher); without it the browser goes to /subscribe, which answers the
- * same way. Ids come from `useId`, so the form may appear twice on a page.
+ * same way. Ids come from `useId`, so the form may appear twice on a page. With several beaches (issue 27), a
+ * checkbox per beach, named `beach-<site id>`, says whose alerts the beach list brings.
  */
 export function SubscribeForm({ headingLevel = 2, result: given }: { headingLevel?: 2 | 3; result?: SubscribeResult | undefined }) {
   const fetcher = useFetcher<SubscribeResult>();
@@ -22,6 +34,8 @@ export function SubscribeForm({ headingLevel = 2, result: given }: { headingLeve
   const Heading = `h${headingLevel}` as const;
   const emailError = result?.fieldErrors?.email;
   const listsError = result?.fieldErrors?.lists;
+  const beaches = useBeachChoices();
+  const beachesError = result?.fieldErrors?.beaches;
   const FormTag = fetcher.Form as typeof Form;
   if (result?.done) {
     return (
@@ -74,6 +88,21 @@ export function SubscribeForm({ headingLevel = 2, result: given }: { headingLeve
             </p>
           )}
         </fieldset>
+        {beaches.length > 1 && (
+          <fieldset aria-describedby={beachesError ? `${id}-beaches-error` : undefined}>
+            <legend>Beach status alerts for</legend>
+            {beaches.map((beach) => (
+              <label key={beach.id} className="checkbox">
+                <input type="checkbox" name={`beach-${beach.id}`} defaultChecked={result?.values ? result.values[`beach-${beach.id}`] === "on" : true} /> {beach.name}
+              </label>
+            ))}
+            {beachesError && (
+              <p className="field-error" id={`${id}-beaches-error`}>
+                {beachesError}
+              </p>
+            )}
+          </fieldset>
+        )}
         {result?.formError && (
           <p className="alert" role="alert">
             {result.formError}
