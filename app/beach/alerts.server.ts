@@ -55,6 +55,11 @@ function statusBlock(label: string, colours: { background: string; color: string
   );
 }
 
+/** Whether a parameter other than E. coli (a cyanotoxin, a bloom report) decided the status (issue 27). */
+function decidedElsewhere(state: BeachState | SiteState): state is SiteState & { decidedBy: NonNullable<SiteState["decidedBy"]> } {
+  return "decidedBy" in state && !state.advisory && state.decidedBy !== null && state.decidedBy.parameterId !== "ecoli";
+}
+
 /**
  * The alert for `state` (after `previousKey`): the status, the reading with its date, what it means, and a link to
  * the beach section of /the-lake. The HTML opens with the status in its colour and words (`statusBlock`).
@@ -76,7 +81,7 @@ export function composeBeachAlert(
     shown = { label: state.advisory.status, colours: STATUS_MAIL_COLOURS[state.advisory.status], meaning: STATUS_MEANING[state.advisory.status] };
     subject = `Beach advisory at ${beachName}: ${state.advisory.status}`;
     paragraphs.push(`The board has posted an advisory: ${beachName} is ${state.advisory.status}.`, `Reason: ${state.advisory.reason}`, STATUS_MEANING[state.advisory.status], reading);
-  } else if (state.latest?.stale) {
+  } else if (state.latest?.stale && !decidedElsewhere(state)) {
     shown = { label: "No recent sample", colours: STATUS_MAIL_COLOURS.Stale, meaning: "Check the site before swimming." };
     subject = `Beach status at ${beachName}: no recent sample`;
     paragraphs.push(
@@ -92,8 +97,7 @@ export function composeBeachAlert(
     paragraphs.push(`${beachName} is now ${status}. ${STATUS_MEANING[status]}`, reading);
   }
   // A status decided by another parameter than E. coli (issue 27) says which, and a bloom report is told.
-  const decidedBy = "decidedBy" in state ? state.decidedBy : null;
-  if (!state.advisory && decidedBy && decidedBy.parameterId !== "ecoli") paragraphs.splice(1, 0, `Decided by: ${decidedBy.text}.`);
+  if (decidedElsewhere(state)) paragraphs.splice(1, 0, `Decided by: ${state.decidedBy.text}.`);
   if ("bloom" in state && state.bloom) {
     paragraphs.splice(1, 0, `The board reports a bloom level of ${state.bloom.level}${state.bloom.reason ? `: ${state.bloom.reason}` : "."}`);
   }
@@ -131,6 +135,8 @@ export async function queueBeachAlertIfChanged(trx: Database, options: { publicU
     const state = states.get(beach.id)!.state;
     const previous = announced.get(beach.id);
     if (previous === state.key) continue;
+    // A beach with nothing to show yet has no baseline: its first state is.
+    if (previous === undefined && state.key === "none") continue;
     if (!(await swapAnnouncedBeachState(trx, previous, state.key, beach.id))) continue;
     if (previous === undefined || state.key === "none") continue;
     const first = index === 0;

@@ -10,7 +10,7 @@ import type { MailServices } from "#app/mail/outbox.server.ts";
 import { queueBeachAlertIfChanged } from "./alerts.server.ts";
 import { liftBeachAdvisory, postSiteAdvisory, type BeachAdvisory, type SiteAdvisory } from "./data/advisory.server.ts";
 import { FIRST_SITE_ID } from "./data/sites.server.ts";
-import { addMeasurement, deleteMeasurement, deleteMeasurements, importMeasurements, type Measurement, type MeasurementInput } from "./data/readings.server.ts";
+import { addMeasurement, deleteMeasurement, deleteMeasurements, importMeasurements, type Measurement, type ResultInput } from "./data/readings.server.ts";
 
 /** What the beach's writes need of the services: the database, the log, the site's address (for the alert's link) and the outbox. */
 export type BeachServices = Pick<MailServices, "db" | "logger" | "outbox"> & { config: Pick<MailServices["config"], "publicUrl"> };
@@ -34,7 +34,7 @@ async function changeBeach<T>(services: BeachServices, now: number, write: (trx:
  * @param now when it is recorded, ms since epoch
  * @throws RangeError as `addMeasurement` does (a date after today, a value that is not a reading's); nothing is saved
  */
-export async function recordReading(services: BeachServices, input: MeasurementInput, now = Date.now()): Promise<Measurement> {
+export async function recordReading(services: BeachServices, input: ResultInput, now = Date.now()): Promise<Measurement> {
   return (await changeBeach(services, now, (trx) => addMeasurement(trx, input, now))).result;
 }
 
@@ -46,7 +46,7 @@ export async function recordReading(services: BeachServices, input: MeasurementI
  */
 export async function importReadings(
   services: BeachServices,
-  inputs: MeasurementInput[],
+  inputs: ResultInput[],
   now = Date.now(),
 ): Promise<{ added: number; skipped: number; alerted: number | null }> {
   const { result, alerted } = await changeBeach(services, now, (trx) => importMeasurements(trx, inputs, now));
