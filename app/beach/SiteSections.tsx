@@ -1,17 +1,15 @@
 /**
- * The sites on the public pages (issue 27), beside the first beach's own section and summary: /the-lake's section per
- * other site, and the home page's line per beach when there are several. With one beach both render what the pages
- * showed before (nothing more on /the-lake, the first beach's summary on the home page).
+ * /the-lake's sections of the sites after the first beach's (issue 27): each other beach's status and readings, each
+ * station's latest results. With one beach there is none, and the page reads as before. The home page's line per
+ * beach is app/beach/BeachSummaries.tsx (kept apart: the home page loads no chart code).
  */
-import type { BeachSection, BeachSummary, StationSection } from "./site-sections.server.ts";
-import type { BeachState } from "./state.ts";
+import type { BeachSection, StationSection } from "./site-sections.server.ts";
 import type { SiteState } from "./site-state.ts";
-import { BeachStatusBox, BeachStatusSummary, formatReading, GeometricMeanNote, SiteNotes, StaleWarning } from "./BeachStatusBox.tsx";
+import { BeachStatusBox, formatReading, GeometricMeanNote, SiteNotes, StaleWarning } from "./BeachStatusBox.tsx";
 import { ReadingsChart } from "./ReadingsChart.tsx";
 import { publicBeachStatus, READING_UNIT, STATUS_MEANING } from "./status.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
-
-const ICON = { Open: "✔", Caution: "⚠", Closed: "✖", Error: "?" } as const;
+import { ICON } from "./BeachSummaries.tsx";
 
 /** /the-lake's sections after the first beach's: one per other beach and per station, in the board's order. */
 export function SiteSections({ sections }: { sections: (BeachSection | StationSection)[] }) {
@@ -130,43 +128,6 @@ function Station({ section }: { section: StationSection }) {
       )}
       <p>
         <a href={`/the-lake/sites/${encodeURIComponent(section.identifier)}`}>Open-water data for {section.name}</a>
-      </p>
-    </section>
-  );
-}
-
-/**
- * The home page's beach status: with several beaches, a line per beach (its name linking to its section, the status,
- * what decided it and how old that is); otherwise the first beach's summary, as before issue 27.
- */
-export function BeachSummaries({ beachName, state, beaches }: { beachName: string; state: BeachState | SiteState; beaches: BeachSummary[] }) {
-  if (beaches.length < 2) return <BeachStatusSummary beachName={beachName} state={state} />;
-  return (
-    <section className="beach-summary" aria-labelledby="swim-heading">
-      <h2 id="swim-heading">Swimming at the beaches</h2>
-      <ul className="beach-list">
-        {beaches.map((b) => (
-          <li key={b.anchor} className="beach-summary-line">
-            <a href={`/the-lake#${b.anchor}`}>{b.name}</a>
-            {b.state.status ? (
-              <>
-                <span className="status-badge" data-status={b.state.status}>
-                  <span aria-hidden="true">{ICON[b.state.status]}</span> {b.state.status}
-                </span>
-                <span>
-                  {b.state.advisory ? `Advisory from the board: ${b.state.advisory.reason}` : b.state.decidedBy?.text}
-                  {b.age && ` (${b.age})`}
-                  {b.state.staleWarning && ". The latest sample is more than 7 days old"}.
-                </span>
-              </>
-            ) : (
-              <span className="muted">No measurements found</span>
-            )}
-          </li>
-        ))}
-      </ul>
-      <p>
-        <a href="/the-lake#beach">Beach conditions and the latest readings</a>
       </p>
     </section>
   );

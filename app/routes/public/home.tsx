@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { BeachSummaries } from "#app/beach/SiteSections.tsx";
+import { BeachSummaries } from "#app/beach/BeachSummaries.tsx";
 import { loadBeachSummaries } from "#app/beach/site-sections.server.ts";
 import { EventList } from "#app/news-events/EventItem.tsx";
 import { NewsItem } from "#app/news-events/NewsItem.tsx";
