@@ -40,8 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     signedIn: currentUser(context) !== null,
     year: Number(todayIn(site.timeZone).slice(0, 4)),
     site: { name: site.name, shortName: site.shortName, socialUrl: site.socialUrl, socialLabel: site.socialLabel },
-    // The beaches a subscriber of beach alerts chooses from (the subscribe form), only when there are several.
-    beaches: beaches.length >= 2 ? beaches.map((b) => ({ id: b.id, name: b.name })) : [],
+    // The subscribe form's checkbox per beach (issue 27: whose beach alerts), only when there are several beaches.
+    beaches: beaches.length >= 2 ? beaches.map((b) => ({ name: `beach-${b.id}`, label: b.name, checked: true })) : [],
   };
 }
 

@@ -4,7 +4,7 @@ import { EPA_GEOMETRIC_MEAN_CRITERION, GEOMETRIC_MEAN_MIN_SAMPLES, GEOMETRIC_MEA
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
 
 /** A shape per status, beside its colour and word, so that no one needs the colour to tell them apart. */
-const ICON: Record<BeachStatus, string> = { Open: "✔", Caution: "⚠", Closed: "✖", Error: "?" };
+export const ICON: Record<BeachStatus, string> = { Open: "✔", Caution: "⚠", Closed: "✖", Error: "?" };
 const MEANING = STATUS_MEANING;
 
 /**
@@ -33,33 +33,10 @@ export function BeachStatusBox({ state }: { state: BeachState | SiteState }) {
   );
 }
 
-/**
- * What a site's state says beside the E. coli reading (issue 27): the parameter that decided the status when it is
- * not E. coli ("Decided by microcystins 9.1 µg/L"), and the board's bloom report. Nothing for a state of E. coli alone.
- */
+/** What a site's state says beside the E. coli reading (issue 27, `SiteState.notes`); nothing for E. coli alone. */
 export function SiteNotes({ state }: { state: BeachState | SiteState }) {
-  const decidedBy = "decidedBy" in state && !state.advisory && state.decidedBy?.parameterId !== "ecoli" ? state.decidedBy : null;
-  const bloom = "bloom" in state ? state.bloom : null;
-  return (
-    <>
-      {decidedBy && (
-        <p className="decided-by">
-          Decided by <strong>{decidedBy.text}</strong>
-          {decidedBy.date && (
-            <>
-              , sampled <time dateTime={decidedBy.date}>{shortDate(decidedBy.date)}</time>
-            </>
-          )}
-          .
-        </p>
-      )}
-      {bloom && (
-        <p className="advisory">
-          <strong>Bloom report from the board:</strong> {bloom.level} ({bloom.label}){bloom.reason ? `. ${bloom.reason}` : "."}
-        </p>
-      )}
-    </>
-  );
+  // A `BeachState` (E. coli alone) has no notes.
+  return (state as Partial<SiteState>).notes?.map((note) => <p key={note}>{note}</p>);
 }
 
 /**
@@ -101,14 +78,16 @@ export function StaleWarning() {
 /**
  * The swim question, answered in one line on the home page, as `beachState` decided it: the status (icon, word,
  * colour), the reading and its age, the advisory's reason or the stale warning, and a link to the full beach section
- * of /the-lake. Nothing without a reading.
+ * of /the-lake. Nothing without a reading. With several beaches, one each, `anchor` naming its section.
  */
-export function BeachStatusSummary({ beachName, state }: { beachName: string; state: BeachState | SiteState }) {
+export function BeachStatusSummary({ beachName, state, anchor }: { beachName: string; state: BeachState | SiteState; anchor?: string | null }) {
   const { status, latest, advisory } = state;
   if (!latest || !status) return null;
+  // With several beaches (issue 27) each summary has its own heading id and links to its beach's section.
+  const heading = `swim-${anchor ?? "heading"}`;
   return (
-    <section className="beach-summary" data-status={status} aria-labelledby="swim-heading">
-      <h2 id="swim-heading">Swimming at {beachName}</h2>
+    <section className="beach-summary" data-status={status} aria-labelledby={heading}>
+      <h2 id={heading}>Swimming at {beachName}</h2>
       <p className="beach-summary-line">
         <span className="status-badge" data-status={status}>
           <span aria-hidden="true">{ICON[status]}</span> {status}
@@ -121,7 +100,7 @@ export function BeachStatusSummary({ beachName, state }: { beachName: string; st
       <SiteNotes state={state} />
       {state.staleWarning && <StaleWarning />}
       <p>
-        <a href="/the-lake#beach">Beach conditions and the latest readings</a>
+        <a href={`/the-lake#${anchor ?? "beach"}`}>Beach conditions and the latest readings</a>
       </p>
     </section>
   );

@@ -5,11 +5,10 @@
  */
 import type { BeachSection, StationSection } from "./site-sections.server.ts";
 import type { SiteState } from "./site-state.ts";
-import { BeachStatusBox, formatReading, GeometricMeanNote, SiteNotes, StaleWarning } from "./BeachStatusBox.tsx";
+import { BeachStatusBox, formatReading, GeometricMeanNote, ICON, SiteNotes, StaleWarning } from "./BeachStatusBox.tsx";
 import { ReadingsChart } from "./ReadingsChart.tsx";
 import { publicBeachStatus, READING_UNIT, STATUS_MEANING } from "./status.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
-import { ICON } from "./BeachSummaries.tsx";
 
 /** /the-lake's sections after the first beach's: one per other beach and per station, in the board's order. */
 export function SiteSections({ sections }: { sections: (BeachSection | StationSection)[] }) {

@@ -55,9 +55,9 @@ function statusBlock(label: string, colours: { background: string; color: string
   );
 }
 
-/** Whether a parameter other than E. coli (a cyanotoxin, a bloom report) decided the status (issue 27). */
+/** Whether a parameter other than E. coli (a cyanotoxin) decided the status (issue 27); a bloom report says itself. */
 function decidedElsewhere(state: BeachState | SiteState): state is SiteState & { decidedBy: NonNullable<SiteState["decidedBy"]> } {
-  return "decidedBy" in state && !state.advisory && state.decidedBy !== null && state.decidedBy.parameterId !== "ecoli";
+  return "decidedBy" in state && !state.advisory && state.decidedBy !== null && state.decidedBy.parameterId !== "ecoli" && state.decidedBy.parameterId !== "bloom";
 }
 
 /**

@@ -5,26 +5,21 @@
  * the pages read as before. A handful of statements whatever the number of sites and results.
  */
 import type { Database } from "#app/platform/data/db.server.ts";
-import { daysBetween, todayIn } from "#app/platform/text/dates.ts";
 import { formatNumber } from "#app/platform/text/format.ts";
-import { getTimeZone } from "#app/site/data/association.server.ts";
 import { siteAnchor } from "./alerts.server.ts";
 import { listParameters } from "./data/parameters.server.ts";
 import { listLatestResults, resultsKey } from "./data/readings.server.ts";
-import { listSites, type MonitoringSite } from "./data/sites.server.ts";
+import { listSites } from "./data/sites.server.ts";
 import { resultText } from "./results.ts";
 import { readSiteStates, toSample } from "./site-state.server.ts";
 import type { SiteState } from "./site-state.ts";
-import { ageLabel, thirtyDayGeometricMean, type WindowMean } from "./status.ts";
+import { thirtyDayGeometricMean, type WindowMean } from "./status.ts";
 
-/** A beach's line on the home page: its name, status, what decided it and how old that is. */
+/** A beach's summary on the home page: its name, its state, and the id of its section on /the-lake. */
 export interface BeachSummary {
   name: string;
-  /** The id of its section on /the-lake. */
   anchor: string;
   state: SiteState;
-  /** The sample date of what decided the status, in words ("Yesterday"); null when the board's advisory decides. */
-  age: string | null;
 }
 
 /** A beach's section on /the-lake after the first. */
@@ -49,11 +44,6 @@ export interface StationSection {
   results: { parameter: string; result: string; unit: string; date: string; depth: number | null }[];
 }
 
-function summaryOf(site: MonitoringSite, state: SiteState, first: boolean, today: string): BeachSummary {
-  const date = state.advisory ? undefined : (state.decidedBy?.date ?? state.latest?.date);
-  return { name: site.name, anchor: siteAnchor(site, first), state, age: date ? ageLabel(daysBetween(date, today)) : null };
-}
-
 /**
  * The home page's beaches: the first beach's state (decided by `siteState`, its summary as before issue 27), and
  * every beach's line in the board's order when there are several (an empty list with one).
@@ -61,10 +51,9 @@ function summaryOf(site: MonitoringSite, state: SiteState, first: boolean, today
  */
 export async function loadBeachSummaries(db: Database, now = Date.now()): Promise<{ first: SiteState | null; beaches: BeachSummary[] }> {
   const beaches = (await listSites(db)).filter((s) => s.kind === "beach");
-  const [timeZone, states] = await Promise.all([getTimeZone(db), readSiteStates(db, beaches, now)]);
-  const today = todayIn(timeZone, new Date(now));
+  const states = await readSiteStates(db, beaches, now);
   const first = beaches[0] ? (states.get(beaches[0].id)?.state ?? null) : null;
-  return { first, beaches: beaches.length < 2 ? [] : beaches.map((b, i) => summaryOf(b, states.get(b.id)!.state, i === 0, today)) };
+  return { first, beaches: beaches.length < 2 ? [] : beaches.map((b, i) => ({ name: b.name, anchor: siteAnchor(b, i === 0), state: states.get(b.id)!.state })) };
 }
 
 /**

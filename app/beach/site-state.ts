@@ -4,6 +4,7 @@
  * parameters' verdicts, and says which decided it. For a site with the spec profile, E. coli only and no bloom
  * report, it is exactly `beachState` (the single-beach pages and alerts read as before). Pure.
  */
+import { shortDate } from "#app/platform/text/format.ts";
 import { beachState, type AdvisoryView, type BeachState } from "./state.ts";
 import { BLOOM_LABELS, bloomVerdict, cyanotoxinVerdict, CYANOTOXINS, ecoliVerdict, worstVerdict, type BloomLevel, type Cyanotoxin, type RuleProfileId, type SampleResult, type Verdict } from "./profiles.ts";
 
@@ -27,6 +28,22 @@ export interface SiteState extends BeachState {
   verdicts: Verdict[];
   /** A bloom report in force, as residents read it. */
   bloom: { level: BloomLevel; label: string; reason: string } | null;
+  /**
+   * What the status box says beside the E. coli reading, as sentences: the parameter that decided the status when it
+   * is not E. coli ("Decided by microcystins 9.1 µg/L, sampled Jul 9, 2026."), and a bloom report ("Bloom report from
+   * the board: red (bloom). Scum at the swim area"). Empty for E. coli alone.
+   */
+  notes: string[];
+}
+
+/** The notes of a state (see `SiteState.notes`). */
+function notesOf(state: Omit<SiteState, "notes">): string[] {
+  const notes: string[] = [];
+  const by = state.decidedBy;
+  // A bloom report says itself below.
+  if (!state.advisory && by && by.parameterId !== "ecoli" && by.parameterId !== "bloom") notes.push(`Decided by ${by.text}${by.date ? `, sampled ${shortDate(by.date)}` : ""}.`);
+  if (state.bloom) notes.push(`Bloom report from the board: ${state.bloom.level} (${state.bloom.label}).${state.bloom.reason ? ` ${state.bloom.reason}` : ""}`);
+  return notes;
 }
 
 /**
@@ -35,6 +52,11 @@ export interface SiteState extends BeachState {
  * @param today the association's calendar date, "YYYY-MM-DD"
  */
 export function siteState(profile: RuleProfileId, results: SiteResults, advisory: SiteAdvisoryInput | null, today: string): SiteState {
+  const state = decide(profile, results, advisory, today);
+  return { ...state, notes: notesOf(state) };
+}
+
+function decide(profile: RuleProfileId, results: SiteResults, advisory: SiteAdvisoryInput | null, today: string): Omit<SiteState, "notes"> {
   const latest = results.ecoli.at(-1);
   const board = advisory?.kind === "board" ? advisory : null;
   const bloom = advisory?.kind === "bloom" ? { level: advisory.level, label: BLOOM_LABELS[advisory.level], reason: advisory.reason } : null;

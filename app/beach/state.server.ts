@@ -16,5 +16,5 @@ import type { SiteState } from "./site-state.ts";
 export async function currentBeachState(db: Database, now = Date.now()): Promise<SiteState> {
   const first = await getFirstBeach(db);
   const found = first && (await readSiteStates(db, [first], now)).get(first.id);
-  return found?.state ?? { ...beachState(undefined, null, ""), decidedBy: null, verdicts: [], bloom: null };
+  return found?.state ?? { ...beachState(undefined, null, ""), decidedBy: null, verdicts: [], bloom: null, notes: [] };
 }

@@ -9,15 +9,14 @@ export type SubscribeResult = FormResult & { done?: string };
 /** One checkbox per list, as the form's schema names them (app/mail/forms.ts); beach alerts ticked to start with. */
 const LISTS = SUBSCRIBER_LISTS.map((list) => ({ name: `list-${list}` as const, label: LIST_LABELS[list], checked: list === "beach" }));
 
-/** A beach a subscriber of beach alerts may choose (issue 27): its site id and name. */
+/**
+ * A beach a subscriber of beach alerts may choose (issue 27), as the root loader gives it: its checkbox's name
+ * (`beach-<site id>`), the beach's name, ticked to start with.
+ */
 export interface BeachChoice {
-  id: string;
-  name: string;
-}
-
-/** The beaches to choose from, as the root loader gives them: none with one beach (the form then reads as before). */
-function useBeachChoices(): BeachChoice[] {
-  return (useRouteLoaderData("root") as { beaches?: BeachChoice[] } | undefined)?.beaches ?? [];
+  name: `beach-${string}`;
+  label: string;
+  checked: boolean;
 }
 
 /**
@@ -33,9 +32,7 @@ export function SubscribeForm({ headingLevel = 2, result: given }: { headingLeve
   const busy = fetcher.state !== "idle";
   const Heading = `h${headingLevel}` as const;
   const emailError = result?.fieldErrors?.email;
-  const listsError = result?.fieldErrors?.lists;
-  const beaches = useBeachChoices();
-  const beachesError = result?.fieldErrors?.beaches;
+  const beaches = (useRouteLoaderData("root") as { beaches?: BeachChoice[] } | undefined)?.beaches ?? [];
   const FormTag = fetcher.Form as typeof Form;
   if (result?.done) {
     return (
@@ -74,35 +71,29 @@ export function SubscribeForm({ headingLevel = 2, result: given }: { headingLeve
             </p>
           )}
         </div>
-        <fieldset aria-describedby={listsError ? `${id}-lists-error` : undefined}>
-          <legend>Send me</legend>
-          {LISTS.map((list) => (
-            <label key={list.name} className="checkbox">
-              <input type="checkbox" name={list.name} defaultChecked={result?.values ? result.values[list.name] === "on" : list.checked} />{" "}
-              {list.label}
-            </label>
-          ))}
-          {listsError && (
-            <p className="field-error" id={`${id}-lists-error`}>
-              {listsError}
-            </p>
-          )}
-        </fieldset>
-        {beaches.length > 1 && (
-          <fieldset aria-describedby={beachesError ? `${id}-beaches-error` : undefined}>
-            <legend>Beach status alerts for</legend>
-            {beaches.map((beach) => (
-              <label key={beach.id} className="checkbox">
-                <input type="checkbox" name={`beach-${beach.id}`} defaultChecked={result?.values ? result.values[`beach-${beach.id}`] === "on" : true} /> {beach.name}
-              </label>
-            ))}
-            {beachesError && (
-              <p className="field-error" id={`${id}-beaches-error`}>
-                {beachesError}
-              </p>
-            )}
-          </fieldset>
-        )}
+        {[
+          { key: "lists", legend: "Send me", items: LISTS },
+          // With several beaches (issue 27): whose beach alerts, every beach ticked to start with.
+          ...(beaches.length > 1 ? [{ key: "beaches", legend: "Beach status alerts for", items: beaches }] : []),
+        ].map(({ key, legend, items }) => {
+          const error = result?.fieldErrors?.[key];
+          return (
+            <fieldset key={key} aria-describedby={error ? `${id}-${key}-error` : undefined}>
+              <legend>{legend}</legend>
+              {items.map((item) => (
+                <label key={item.name} className="checkbox">
+                  <input type="checkbox" name={item.name} defaultChecked={result?.values ? result.values[item.name] === "on" : item.checked} />{" "}
+                  {item.label}
+                </label>
+              ))}
+              {error && (
+                <p className="field-error" id={`${id}-${key}-error`}>
+                  {error}
+                </p>
+              )}
+            </fieldset>
+          );
+        })}
         {result?.formError && (
           <p className="alert" role="alert">
             {result.formError}

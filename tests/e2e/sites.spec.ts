@@ -1,7 +1,7 @@
 /**
  * The public pages with several sites (issue 27), on an install of their own (two beaches and a station would change
- * the single-beach pages the other specs read): the home page shows each beach's status with what decided it and its
- * age; /the-lake keeps the first beach's section and adds one per other site (a beach's status and readings, a
+ * the single-beach pages the other specs read): the home page shows each beach's status with what decided it and the
+ * reading's age; /the-lake keeps the first beach's section and adds one per other site (a beach's status and readings, a
  * station's latest result per parameter and the link to its open-water page); the subscribe form asks whose beach
  * alerts. Axe-clean and without sideways scroll at 390 and 1280 px, and readable without JavaScript.
  */
@@ -46,14 +46,15 @@ test.afterAll(async () => {
 
 test("the home page shows each beach's status, what decided it and its age", async ({ page }) => {
   await page.goto(`${server.url}/`);
-  const summary = page.getByRole("region", { name: "Swimming at the beaches" });
-  const first = summary.getByRole("listitem").filter({ hasText: "Heron Lake Public Beach" });
-  await expect(first).toContainText("Open");
-  await expect(first).toContainText("E. coli 40 CFU per 100 mL (Yesterday).");
-  const north = summary.getByRole("listitem").filter({ hasText: "North Beach" });
+  const first = page.getByRole("region", { name: "Swimming at Heron Lake Public Beach" });
+  await expect(first.locator(".status-badge")).toHaveText(/Open/);
+  await expect(first).toContainText("40 E. coli CFU per 100 mL, sampled");
+  await expect(first).toContainText("(Yesterday)");
+  const north = page.getByRole("region", { name: "Swimming at North Beach" });
   await expect(north.locator(".status-badge")).toHaveText(/Caution/);
-  await expect(north).toContainText("microcystins 9.1 µg/L (Today).");
-  await north.getByRole("link", { name: "North Beach" }).click();
+  await expect(north).toContainText("Decided by microcystins 9.1 µg/L, sampled");
+  await expect(north).toContainText("(2 days ago)");
+  await north.getByRole("link", { name: "Beach conditions and the latest readings" }).click();
   await expect(page).toHaveURL(/\/the-lake#site-HERON-NORTH$/);
   await expect(page.getByRole("heading", { level: 2, name: "Beach conditions: North Beach" })).toBeVisible();
 });
@@ -111,7 +112,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the sites are on the pages as served", async ({ page }) => {
     await page.goto(`${server.url}/`);
-    await expect(page.getByRole("region", { name: "Swimming at the beaches" })).toContainText("microcystins 9.1 µg/L");
+    await expect(page.getByRole("region", { name: "Swimming at North Beach" })).toContainText("microcystins 9.1 µg/L");
     await page.goto(`${server.url}/the-lake`);
     await expect(page.getByRole("link", { name: "Open-water data for Deep Hole" })).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { BeachSummaries } from "#app/beach/BeachSummaries.tsx";
+import { BeachStatusSummary } from "#app/beach/BeachStatusBox.tsx";
 import { loadBeachSummaries } from "#app/beach/site-sections.server.ts";
 import { EventList } from "#app/news-events/EventItem.tsx";
 import { NewsItem } from "#app/news-events/NewsItem.tsx";
@@ -19,7 +19,6 @@ import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { renderInlineMarkdown } from "#app/platform/text/markdown.server.ts";
 import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
-import { beachState } from "#app/beach/state.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.server.ts";
 
@@ -51,9 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     news: newsForDisplay(news, md, details.name, numbers),
     events: eventsForDisplay(upcoming.events, md, numbers),
     upcomingTotal: upcoming.total,
-    beach: beaches.first ?? beachState(undefined, null, today),
-    beaches: beaches.beaches,
-    beachName: details.beachName,
+    // Each beach's summary with several (issue 27); the first beach's alone, as before, with one.
+    beaches: beaches.beaches.length > 0 ? beaches.beaches : beaches.first ? [{ name: details.beachName, state: beaches.first, anchor: null }] : [],
     associationName: details.name,
     welcome: fill(texts.welcome),
     homePhoto: homePhoto ?? null,
@@ -62,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, news, events, upcomingTotal, beach, beaches, beachName, associationName, welcome, president, homePhoto } = loaderData;
+  const { banner, news, events, upcomingTotal, beaches, associationName, welcome, president, homePhoto } = loaderData;
   useLiveUpdates(["news", "events", "banner", "measurements", "settings", "site"]);
   const buttonLabel = eventsButtonLabel(upcomingTotal);
   return (
@@ -72,7 +70,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Markdown html={banner} className="banner-text" />
         </section>
       )}
-      <BeachSummaries beachName={beachName} state={beach} beaches={beaches} />
+      {beaches.map((b) => (
+        <BeachStatusSummary key={b.name} beachName={b.name} state={b.state} anchor={b.anchor} />
+      ))}
       <section className="hero" aria-labelledby="welcome">
         <h1 id="welcome">Welcome to {associationName}</h1>
         <Markdown html={welcome} />
