@@ -108,6 +108,41 @@ for (const size of [PHONE, DESKTOP]) {
   });
 }
 
+test("the Beach Advisory screen chooses a beach; a red bloom report closes it and lifting it reopens it", async ({ page }, testInfo) => {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel("Email", { exact: true }).fill("sites@example.org");
+  await page.getByLabel("Password", { exact: true }).fill("a long enough password");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expectAxeClean(page, testInfo, server.url, "/admin/beach-advisory");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `the screen scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath(`beach-advisory-${size.width}.png`), fullPage: true });
+  }
+  await page.getByLabel("Beach", { exact: true }).selectOption({ label: "North Beach" });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "North Beach" })).toBeVisible();
+  await page.getByLabel("Bloom level").selectOption("red");
+  await page.getByLabel("Note").fill("Green scum along the swim area");
+  await page.getByRole("button", { name: "Post bloom report" }).click();
+  await expect(page.getByRole("status")).toContainText("Bloom report posted.");
+  await expect(page.getByRole("heading", { name: "In force: bloom report, red (bloom)" })).toBeVisible();
+
+  await page.goto(`${server.url}/`);
+  const north = page.getByRole("region", { name: "Swimming at North Beach" });
+  await expect(north.locator(".status-badge")).toHaveText(/Closed/);
+  await expect(north).toContainText("Bloom report from the board: red (bloom). Green scum along the swim area");
+  await expect(page.getByRole("region", { name: "Swimming at Heron Lake Public Beach" }).locator(".status-badge")).toHaveText(/Open/);
+
+  await page.goto(`${server.url}/admin/beach-advisory?site=north`);
+  await page.getByRole("button", { name: "Lift advisory" }).click();
+  await expect(page.getByRole("status")).toContainText("Advisory lifted.");
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole("region", { name: "Swimming at North Beach" }).locator(".status-badge")).toHaveText(/Caution/);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the sites are on the pages as served", async ({ page }) => {
