@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "#app/platform/data/db.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
-import { confirmSubscriber, requestSubscription } from "#app/mail/data/subscribers.server.ts";
+import { confirmSubscriber, countMailableSubscribers, requestSubscription, setSubscriberLists } from "#app/mail/data/subscribers.server.ts";
 import { getAnnouncedBeachState } from "#app/beach/data/advisory.server.ts";
 import { listLatestMeasurements, listMeasurementsSince, streamMeasurements, FIRST_BEACH_ECOLI } from "#app/beach/data/readings.server.ts";
 import { currentBeachState } from "#app/beach/state.server.ts";
@@ -85,6 +85,23 @@ describe.each(backends)("alerts per site on $name", ({ create, available }) => {
     expect((await alerts(db)).slice(3).map((a) => a.subject).sort()).toEqual([
       "Beach status at Heron Lake Public Beach: no recent sample",
       "Beach status at North Beach: no recent sample",
+    ]);
+  });
+
+  it("a subscriber who moves to another beach (the manage page) gets that beach's alerts instead; the counts follow", async (context) => {
+    const { db, services } = await setUp(context);
+    expect(await countMailableSubscribers(db, "beach", { id: "beach", first: true })).toBe(3);
+    expect(await countMailableSubscribers(db, "beach", { id: "north", first: false })).toBe(2);
+    const before = await db.selectFrom("subscriber").select("id").where("email", "=", "before@example.org").executeTakeFirstOrThrow();
+    await setSubscriberLists(db, before.id, ["beach"], NOW, ["north"]);
+    expect(await countMailableSubscribers(db, "beach", { id: "beach", first: true })).toBe(2);
+    await recordReading(services, { date: "2026-07-09", value: 40 }, NOW);
+    await recordReading(services, { date: "2026-07-09", value: 40, siteId: "north" }, NOW + 1);
+    await recordReading(services, { date: "2026-07-10", value: 1500 }, NOW + 2);
+    await recordReading(services, { date: "2026-07-10", value: 1500, siteId: "north" }, NOW + 3);
+    expect(await alerts(db)).toEqual([
+      { subject: "Beach status at Heron Lake Public Beach: Closed", to: ["both@example.org", "first@example.org"] },
+      { subject: "Beach status at North Beach: Closed", to: ["before@example.org", "both@example.org", "north@example.org"] },
     ]);
   });
 

@@ -110,13 +110,14 @@ export async function confirmSubscriber(db: Database, id: string, now = Date.now
 
 /**
  * Sets a subscriber's lists (the manage page); no list at all removes the subscriber, so that nothing is kept about
- * someone who wants nothing.
+ * someone who wants nothing. With `beachSites` (issue 27, several beaches), also whose beach alerts they get.
  * @returns false when there is no such subscriber
  */
-export async function setSubscriberLists(db: Database, id: string, lists: SubscriberList[], now = Date.now()): Promise<boolean> {
+export async function setSubscriberLists(db: Database, id: string, lists: SubscriberList[], now = Date.now(), beachSites?: readonly string[]): Promise<boolean> {
   const stored = formatLists(lists);
   if (stored === "") return (await db.deleteFrom("subscriber").where("id", "=", id).executeTakeFirst()).numDeletedRows > 0n;
-  const result = await db.updateTable("subscriber").set({ lists: stored, updatedAt: now }).where("id", "=", id).executeTakeFirst();
+  const sites = beachSites === undefined ? {} : { beachSites: lists.includes("beach") ? [...new Set(beachSites)].join(",") : "" };
+  const result = await db.updateTable("subscriber").set({ lists: stored, updatedAt: now, ...sites }).where("id", "=", id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -201,13 +202,25 @@ export async function listConfirmedSubscribers(db: Database): Promise<Subscriber
   return db.selectFrom("subscriber").selectAll().where("confirmedAt", "is not", null).orderBy("email").execute();
 }
 
-/** How many confirmed subscribers get `list`. */
-export async function countMailableSubscribers(db: Database, list: SubscriberList): Promise<number> {
+/**
+ * How many confirmed subscribers get `list`.
+ * @param beachSite for the beach list (issue 27): only those who get that site's alerts (with `first`, also those who
+ *   chose no beach), as `queueListMail` sends them
+ */
+export async function countMailableSubscribers(db: Database, list: SubscriberList, beachSite?: { id: string; first: boolean }): Promise<number> {
   const row = await db
     .selectFrom("subscriber")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("confirmedAt", "is not", null)
     .where(sql<boolean>`(',' || lists || ',') like ${`%,${list},%`}`)
+    .$if(beachSite !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb(sql<string>`(',' || ${sql.ref("beachSites")} || ',')`, "like", `%,${beachSite!.id.replace(/[\\%_]/g, "")},%`),
+          ...(beachSite!.first ? [eb("beachSites", "=", "")] : []),
+        ]),
+      ),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

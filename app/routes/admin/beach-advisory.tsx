@@ -43,7 +43,7 @@ function back(done: string, siteId: string, beaches: { id: string }[]): string {
 export async function loader(args: Route.LoaderArgs) {
   const { services, url } = adminRequest(args);
   const { beaches, siteId, siteName } = await chosenBeach(services.db, url.searchParams.get("site"));
-  const [advisory, timeZone, subscribers] = await Promise.all([getSiteAdvisory(services.db, siteId), getTimeZone(services.db), countMailableSubscribers(services.db, "beach")]);
+  const [advisory, timeZone, subscribers] = await Promise.all([getSiteAdvisory(services.db, siteId), getTimeZone(services.db), countMailableSubscribers(services.db, "beach", { id: siteId, first: siteId === beaches[0]?.id })]);
   return {
     advisory: advisory && { ...advisory, when: dateTimeIn(timeZone, advisory.postedAt) },
     sites: beaches.length > 1 ? beaches.map((b) => ({ id: b.id, name: b.name })) : [],
