@@ -22,6 +22,7 @@ import { listBeaches } from "./data/sites.server.ts";
 import { readSiteStates } from "./site-state.server.ts";
 import type { BeachState } from "./state.ts";
 import type { SiteState } from "./site-state.ts";
+import { RULE_PROFILES } from "./profiles.ts";
 import { CAUTION_THRESHOLD, CLOSED_THRESHOLD, READING_UNIT, STALE_AFTER_DAYS, STATUS_MEANING, type BeachStatus } from "./status.ts";
 
 /** An alert's subject and bodies. */
@@ -67,7 +68,7 @@ function decidedElsewhere(state: BeachState | SiteState): state is SiteState & {
 export function composeBeachAlert(
   state: BeachState | SiteState,
   previousKey: string,
-  options: { beachName: string; publicUrl: string; anchor?: string },
+  options: { beachName: string; publicUrl: string; anchor?: string; profile?: string },
 ): BeachAlert {
   const { beachName, publicUrl } = options;
   const link = `${publicUrl}/the-lake#${options.anchor ?? "beach"}`;
@@ -101,8 +102,11 @@ export function composeBeachAlert(
   if ("bloom" in state && state.bloom) {
     paragraphs.splice(1, 0, `The board reports a bloom level of ${state.bloom.level}${state.bloom.reason ? `: ${state.bloom.reason}` : "."}`);
   }
+  const profile = RULE_PROFILES.find((p) => p.id === options.profile && p.id !== "spec");
   paragraphs.push(
-    `What the statuses mean: Open below ${CAUTION_THRESHOLD} E. coli ${READING_UNIT} (the EPA Beach Action Value), Caution from ${CAUTION_THRESHOLD}, Closed above ${CLOSED_THRESHOLD}.`,
+    profile
+      ? `The rules at ${beachName}: ${profile.label}; a cyanotoxin above the EPA 2019 value (microcystins 8 µg/L, cylindrospermopsin 15 µg/L) is Caution.`
+      : `What the statuses mean: Open below ${CAUTION_THRESHOLD} E. coli ${READING_UNIT} (the EPA Beach Action Value), Caution from ${CAUTION_THRESHOLD}, Closed above ${CLOSED_THRESHOLD}.`,
   );
   const text = `${paragraphs.join("\n\n")}\n\nThe latest readings: ${link}`;
   const html = `${statusBlock(shown.label, shown.colours, shown.meaning)}${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(link)}">The latest readings</a></p>`;
@@ -141,7 +145,7 @@ export async function queueBeachAlertIfChanged(trx: Database, options: { publicU
     if (previous === undefined || state.key === "none") continue;
     const first = index === 0;
     const beachName = first ? (await getAssociationDetails(trx)).beachName : beach.name;
-    const alert = composeBeachAlert(state, previous, { beachName, publicUrl: options.publicUrl, anchor: siteAnchor(beach, first) });
+    const alert = composeBeachAlert(state, previous, { beachName, publicUrl: options.publicUrl, anchor: siteAnchor(beach, first), profile: beach.profile });
     const mail = await queueListMail(trx, "beach", { ...alert, createdBy: "system" }, now, { beachSite: { id: beach.id, first } });
     queued.push({ siteId: beach.id, from: previous, to: state.key, recipients: mail.recipients });
   }
