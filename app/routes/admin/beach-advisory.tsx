@@ -92,7 +92,7 @@ export default function AdminBeachAdvisory({ loaderData, actionData }: Route.Com
     <>
       <h1>{SCREEN.heading}</h1>
       {sites.length > 0 && (
-        <Form method="get" className="inline-form">
+        <Form method="get" className="search-form">
           <label htmlFor="site">Beach</label>{" "}
           <select id="site" name="site" defaultValue={siteId}>
             {sites.map((s) => (
