@@ -7,6 +7,7 @@ import { Header } from "#app/routes/layout/Header.tsx";
 import { currentUser, getServices, sessionMiddleware } from "#app/web/context.server.ts";
 import { getAssociationDetails, getLogoImageId } from "#app/site/data/association.server.ts";
 import { getImage } from "#app/platform/files/images.server.ts";
+import { listBeaches } from "#app/beach/data/sites.server.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { InlineStylesheet } from "#app/platform/http/inline-css.tsx";
 import { NonceContext } from "#app/platform/http/nonce.ts";
@@ -32,13 +33,15 @@ export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, sessi
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const [site, logoId] = await Promise.all([getAssociationDetails(db), getLogoImageId(db)]);
+  const [site, logoId, beaches] = await Promise.all([getAssociationDetails(db), getLogoImageId(db), listBeaches(db)]);
   const logo = logoId ? await getImage(db, logoId) : undefined;
   return {
     logo: logo ?? null,
     signedIn: currentUser(context) !== null,
     year: Number(todayIn(site.timeZone).slice(0, 4)),
     site: { name: site.name, shortName: site.shortName, socialUrl: site.socialUrl, socialLabel: site.socialLabel },
+    // The subscribe form's checkbox per beach (issue 27: whose beach alerts), only when there are several beaches.
+    beaches: beaches.length >= 2 ? beaches.map((b) => ({ name: `beach-${b.id}`, label: b.name, checked: true })) : [],
   };
 }
 

@@ -128,6 +128,26 @@ export interface MonitoringSiteTable {
   updatedAt: number;
 }
 
+/** The advisory in force at a site (migration 0016): the board's, or a bloom report. */
+export interface SiteAdvisoryTable {
+  siteId: string;
+  /** "board" | "bloom" */
+  kind: string;
+  /** "Caution" | "Closed" for the board's; "" for a bloom report. */
+  status: string;
+  /** "green" | "yellow" | "red" for a bloom report; "" for the board's. */
+  level: string;
+  reason: string;
+  postedAt: number;
+  postedBy: string;
+}
+
+/** The state last announced to a site's subscribers (migration 0016; app/beach/alerts.server.ts). */
+export interface SiteAnnouncedTable {
+  siteId: string;
+  state: string;
+}
+
 /** A parameter of the catalogue (app/beach/parameters.ts, migration 0015). */
 export interface ParameterTable {
   id: string;
@@ -235,6 +255,8 @@ export interface SubscriberTable {
   /** The client address the subscription came from (the consent record). */
   consentIp: string;
   updatedAt: number;
+  /** The beaches whose alerts the beach list brings, site ids comma-separated (migration 0016; before it: "beach"). */
+  beachSites: Generated<string>;
 }
 
 /** One row per subscription request, for throttling per address and per client. */
@@ -347,6 +369,8 @@ export interface DB {
   measurement: MeasurementTable;
   monitoring_site: MonitoringSiteTable;
   parameter: ParameterTable;
+  site_advisory: SiteAdvisoryTable;
+  site_announced: SiteAnnouncedTable;
   member: MemberTable;
   document: DocumentTable;
   setting: SettingTable;

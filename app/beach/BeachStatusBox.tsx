@@ -1,16 +1,17 @@
 import type { AdvisoryView, BeachState } from "./state.ts";
+import type { SiteState } from "./site-state.ts";
 import { EPA_GEOMETRIC_MEAN_CRITERION, GEOMETRIC_MEAN_MIN_SAMPLES, GEOMETRIC_MEAN_WINDOW_DAYS, READING_UNIT, STATUS_MEANING, type BeachStatus, type WindowMean } from "./status.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
 
 /** A shape per status, beside its colour and word, so that no one needs the colour to tell them apart. */
-const ICON: Record<BeachStatus, string> = { Open: "✔", Caution: "⚠", Closed: "✖", Error: "?" };
+export const ICON: Record<BeachStatus, string> = { Open: "✔", Caution: "⚠", Closed: "✖", Error: "?" };
 const MEANING = STATUS_MEANING;
 
 /**
  * The beach status as `beachState` decided it: its word, an icon and a colour (the word alone tells it), the board's
  * advisory and its reason when one is posted, and the latest reading with its age. Nothing without a reading.
  */
-export function BeachStatusBox({ state }: { state: BeachState }) {
+export function BeachStatusBox({ state }: { state: BeachState | SiteState }) {
   const { status, latest, advisory } = state;
   if (!latest || !status) return null;
   const { value, date, age } = latest;
@@ -23,12 +24,19 @@ export function BeachStatusBox({ state }: { state: BeachState }) {
       </span>
       <p>{MEANING[status]}</p>
       {advisory && <AdvisoryReason advisory={advisory} />}
+      <SiteNotes state={state} />
       <p>
         Latest reading: <strong>{formatReading(value)}</strong> E. coli {READING_UNIT}, sampled{" "}
         <time dateTime={date}>{shortDate(date)}</time> ({age}).
       </p>
     </div>
   );
+}
+
+/** What a site's state says beside the E. coli reading (issue 27, `SiteState.notes`); nothing for E. coli alone. */
+export function SiteNotes({ state }: { state: BeachState | SiteState }) {
+  // A `BeachState` (E. coli alone) has no notes.
+  return (state as Partial<SiteState>).notes?.map((note) => <p key={note}>{note}</p>);
 }
 
 /**
@@ -70,14 +78,16 @@ export function StaleWarning() {
 /**
  * The swim question, answered in one line on the home page, as `beachState` decided it: the status (icon, word,
  * colour), the reading and its age, the advisory's reason or the stale warning, and a link to the full beach section
- * of /the-lake. Nothing without a reading.
+ * of /the-lake. Nothing without a reading. With several beaches, one each, `anchor` naming its section.
  */
-export function BeachStatusSummary({ beachName, state }: { beachName: string; state: BeachState }) {
+export function BeachStatusSummary({ beachName, state, anchor }: { beachName: string; state: BeachState | SiteState; anchor?: string | null }) {
   const { status, latest, advisory } = state;
   if (!latest || !status) return null;
+  // With several beaches (issue 27) each summary has its own heading id and links to its beach's section.
+  const heading = `swim-${anchor ?? "heading"}`;
   return (
-    <section className="beach-summary" data-status={status} aria-labelledby="swim-heading">
-      <h2 id="swim-heading">Swimming at {beachName}</h2>
+    <section className="beach-summary" data-status={status} aria-labelledby={heading}>
+      <h2 id={heading}>Swimming at {beachName}</h2>
       <p className="beach-summary-line">
         <span className="status-badge" data-status={status}>
           <span aria-hidden="true">{ICON[status]}</span> {status}
@@ -87,9 +97,10 @@ export function BeachStatusSummary({ beachName, state }: { beachName: string; st
         </span>
       </p>
       {advisory && <AdvisoryReason advisory={advisory} />}
+      <SiteNotes state={state} />
       {state.staleWarning && <StaleWarning />}
       <p>
-        <a href="/the-lake#beach">Beach conditions and the latest readings</a>
+        <a href={`/the-lake#${anchor ?? "beach"}`}>Beach conditions and the latest readings</a>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 /** The beach's forms: a reading (spec §5) and the board's advisory. */
 import { z } from "zod";
+import { BLOOM_LEVELS } from "./profiles.ts";
 import { isIsoDate } from "#app/platform/text/dates.ts";
 import { formatNumber } from "#app/platform/text/format.ts";
 import { isAfterToday, MAX_READING, readReadingValue } from "./status.ts";
@@ -38,6 +39,15 @@ export function measurementSchema(today: string) {
 export const advisorySchema = z.object({
   status: z.enum(["Caution", "Closed"], "Choose Caution or Closed"),
   reason: z.string().trim().min(1, "Please give the reason for the advisory").max(500),
+});
+
+/**
+ * A board-posted bloom report (issue 27): its colour, as Vermont's volunteers report blooms (app/beach/profiles.ts
+ * maps green to Open, yellow to Caution, red to Closed), and an optional note residents read.
+ */
+export const bloomReportSchema = z.object({
+  level: z.enum(BLOOM_LEVELS, "Choose green, yellow or red"),
+  note: z.string().trim().max(500, "At most 500 characters").default(""),
 });
 
 /** A reading as the form (and the lab CSV import, which reads values the same way) gives it: its sample date and value. */

@@ -1,15 +1,16 @@
 /**
- * Every way the beach's public state changes: a reading added (the form), readings imported (a lab CSV, on the
+ * Every way a beach's public state changes (each beach's, issue 27): a reading added (the form), readings imported (a lab CSV, on the
  * screen or from the command line), a reading deleted, an advisory posted or lifted, and the calendar (the latest
  * reading turning stale, found by the periodic check). Each runs in one transaction that writes, decides the state
- * residents see (`currentBeachState`) and queues the status alert when it changed (`queueBeachAlertIfChanged`), so
+ * residents see at every beach (`readSiteStates`) and queues each changed beach's alert (`queueBeachAlertIfChanged`), so
  * that no change is saved without its alert; the outbox worker is woken once it has committed.
  */
 import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
 import type { MailServices } from "#app/mail/outbox.server.ts";
 import { queueBeachAlertIfChanged } from "./alerts.server.ts";
-import { liftBeachAdvisory, postBeachAdvisory, type BeachAdvisory } from "./data/advisory.server.ts";
-import { addMeasurement, deleteMeasurement, deleteMeasurements, importMeasurements, type Measurement, type MeasurementInput, type ResultInput } from "./data/readings.server.ts";
+import { liftBeachAdvisory, postSiteAdvisory, type BeachAdvisory, type SiteAdvisory } from "./data/advisory.server.ts";
+import { FIRST_SITE_ID } from "./data/sites.server.ts";
+import { addMeasurement, deleteMeasurement, deleteMeasurements, importMeasurements, type Measurement, type ResultInput } from "./data/readings.server.ts";
 
 /** What the beach's writes need of the services: the database, the log, the site's address (for the alert's link) and the outbox. */
 export type BeachServices = Pick<MailServices, "db" | "logger" | "outbox"> & { config: Pick<MailServices["config"], "publicUrl"> };
@@ -19,15 +20,13 @@ export type BeachServices = Pick<MailServices, "db" | "logger" | "outbox"> & { c
  * @returns what `write` returned, and the alert's recipients (null when the state did not change)
  */
 async function changeBeach<T>(services: BeachServices, now: number, write: (trx: Database) => Promise<T>): Promise<{ result: T; alerted: number | null }> {
-  const { result, alert } = await inTransaction(services.db, async (trx) => {
+  const { result, alerts } = await inTransaction(services.db, async (trx) => {
     const result = await write(trx);
-    return { result, alert: await queueBeachAlertIfChanged(trx, services.config, now) };
+    return { result, alerts: await queueBeachAlertIfChanged(trx, services.config, now) };
   });
-  if (alert) {
-    services.logger.info(alert, "beach alert queued");
-    services.outbox.kick();
-  }
-  return { result, alerted: alert?.recipients ?? null };
+  for (const alert of alerts) services.logger.info(alert, "beach alert queued");
+  if (alerts.length > 0) services.outbox.kick();
+  return { result, alerted: alerts.length > 0 ? alerts.reduce((sum, a) => sum + a.recipients, 0) : null };
 }
 
 /**
@@ -47,7 +46,7 @@ export async function recordReading(services: BeachServices, input: ResultInput,
  */
 export async function importReadings(
   services: BeachServices,
-  inputs: MeasurementInput[],
+  inputs: ResultInput[],
   now = Date.now(),
 ): Promise<{ added: number; skipped: number; alerted: number | null }> {
   const { result, alerted } = await changeBeach(services, now, (trx) => importMeasurements(trx, inputs, now));
@@ -70,19 +69,24 @@ export async function deleteReadings(services: BeachServices, ids: readonly stri
   return { deleted: result, alerted };
 }
 
-/** Posts (or replaces) the board's advisory, and announces it. */
-export async function postAdvisory(services: BeachServices, advisory: BeachAdvisory, now = Date.now()): Promise<void> {
-  await changeBeach(services, now, (trx) => postBeachAdvisory(trx, advisory));
+/**
+ * Posts (or replaces) a site's advisory (the first beach's by default), and announces the state it leads to: the
+ * board's advisory (no `kind`, or "board") or a bloom report ("bloom").
+ * @throws ZodError when the board's advisory is not one; nothing is saved
+ */
+export async function postAdvisory(services: BeachServices, advisory: BeachAdvisory | SiteAdvisory, now = Date.now(), siteId: string = FIRST_SITE_ID): Promise<void> {
+  const posted: SiteAdvisory = "kind" in advisory ? advisory : { kind: "board", ...advisory };
+  await changeBeach(services, now, (trx) => postSiteAdvisory(trx, siteId, posted));
 }
 
-/** Lifts the advisory (false when none was posted), and announces the reading's status again. */
-export async function liftAdvisory(services: BeachServices, now = Date.now()): Promise<boolean> {
-  return (await changeBeach(services, now, (trx) => liftBeachAdvisory(trx))).result;
+/** Lifts a site's advisory (the first beach's by default; false when none was posted), and announces the state that leaves. */
+export async function liftAdvisory(services: BeachServices, now = Date.now(), siteId: string = FIRST_SITE_ID): Promise<boolean> {
+  return (await changeBeach(services, now, (trx) => liftBeachAdvisory(trx, siteId))).result;
 }
 
 /**
  * Announces a change that comes with the calendar, not with a write: the latest reading turning stale at midnight in
- * the association's time zone. Run by the periodic chores.
+ * the association's time zone. Run by the periodic chores; every beach is checked.
  */
 export async function checkBeachState(services: BeachServices, now = Date.now()): Promise<void> {
   await changeBeach(services, now, async () => undefined);

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, useFetcher, useRouteLoaderData } from "react-router";
 import type { FormResult } from "#app/platform/text/forms.ts";
 import { LIST_LABELS, SUBSCRIBER_LISTS } from "./mail-texts.ts";
 
@@ -10,9 +10,20 @@ export type SubscribeResult = FormResult & { done?: string };
 const LISTS = SUBSCRIBER_LISTS.map((list) => ({ name: `list-${list}` as const, label: LIST_LABELS[list], checked: list === "beach" }));
 
 /**
+ * A beach a subscriber of beach alerts may choose (issue 27), as the root loader gives it: its checkbox's name
+ * (`beach-<site id>`), the beach's name, ticked to start with.
+ */
+export interface BeachChoice {
+  name: `beach-${string}`;
+  label: string;
+  checked: boolean;
+}
+
+/**
  * "Get beach alerts and news" (issue 11): an email address and the lists wanted, posted to /subscribe. With
  * JavaScript the answer shows in place (a fetcher); without it the browser goes to /subscribe, which answers the
- * same way. Ids come from `useId`, so the form may appear twice on a page.
+ * same way. Ids come from `useId`, so the form may appear twice on a page. With several beaches (issue 27), a
+ * checkbox per beach, named `beach-<site id>`, says whose alerts the beach list brings.
  */
 export function SubscribeForm({ headingLevel = 2, result: given }: { headingLevel?: 2 | 3; result?: SubscribeResult | undefined }) {
   const fetcher = useFetcher<SubscribeResult>();
@@ -21,7 +32,7 @@ export function SubscribeForm({ headingLevel = 2, result: given }: { headingLeve
   const busy = fetcher.state !== "idle";
   const Heading = `h${headingLevel}` as const;
   const emailError = result?.fieldErrors?.email;
-  const listsError = result?.fieldErrors?.lists;
+  const beaches = (useRouteLoaderData("root") as { beaches?: BeachChoice[] } | undefined)?.beaches ?? [];
   const FormTag = fetcher.Form as typeof Form;
   if (result?.done) {
     return (
@@ -60,20 +71,29 @@ export function SubscribeForm({ headingLevel = 2, result: given }: { headingLeve
             </p>
           )}
         </div>
-        <fieldset aria-describedby={listsError ? `${id}-lists-error` : undefined}>
-          <legend>Send me</legend>
-          {LISTS.map((list) => (
-            <label key={list.name} className="checkbox">
-              <input type="checkbox" name={list.name} defaultChecked={result?.values ? result.values[list.name] === "on" : list.checked} />{" "}
-              {list.label}
-            </label>
-          ))}
-          {listsError && (
-            <p className="field-error" id={`${id}-lists-error`}>
-              {listsError}
-            </p>
-          )}
-        </fieldset>
+        {[
+          { key: "lists", legend: "Send me", items: LISTS },
+          // With several beaches (issue 27): whose beach alerts, every beach ticked to start with.
+          ...(beaches.length > 1 ? [{ key: "beaches", legend: "Beach status alerts for", items: beaches }] : []),
+        ].map(({ key, legend, items }) => {
+          const error = result?.fieldErrors?.[key];
+          return (
+            <fieldset key={key} aria-describedby={error ? `${id}-${key}-error` : undefined}>
+              <legend>{legend}</legend>
+              {items.map((item) => (
+                <label key={item.name} className="checkbox">
+                  <input type="checkbox" name={item.name} defaultChecked={result?.values ? result.values[item.name] === "on" : item.checked} />{" "}
+                  {item.label}
+                </label>
+              ))}
+              {error && (
+                <p className="field-error" id={`${id}-${key}-error`}>
+                  {error}
+                </p>
+              )}
+            </fieldset>
+          );
+        })}
         {result?.formError && (
           <p className="alert" role="alert">
             {result.formError}

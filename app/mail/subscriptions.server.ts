@@ -26,9 +26,14 @@ export { LINK_INVALID, LIST_LABELS, SUBSCRIBE_ANSWER, SUBSCRIBE_THROTTLED } from
  * Takes the form's request: throttles (3 per address, 10 per client an hour), records the subscription, and
  * queues the mail its owner gets: a confirmation link for a new or unconfirmed address, a manage link for a
  * confirmed one.
+ * @param input.beachSites the beaches (site ids) whose alerts the beach list brings (issue 27; none: the first beach's)
  * @returns "accepted" (answer SUBSCRIBE_ANSWER) or "throttled" (answer SUBSCRIBE_THROTTLED, status 429)
  */
-export async function subscribe(services: MailServices, input: { email: string; lists: SubscriberList[]; ip: string }, now = Date.now()): Promise<"accepted" | "throttled"> {
+export async function subscribe(
+  services: MailServices,
+  input: { email: string; lists: SubscriberList[]; ip: string; beachSites?: readonly string[] },
+  now = Date.now(),
+): Promise<"accepted" | "throttled"> {
   const { db, config, logger } = services;
   if (await isSubscribeThrottled(db, input.email, input.ip, now)) {
     logger.warn({ ip: input.ip }, "subscription request throttled");

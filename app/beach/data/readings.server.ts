@@ -10,7 +10,7 @@ import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { MeasurementInput } from "../forms.ts";
 import { E_COLI } from "#app/beach/parameters.ts";
 import type { Qualifier } from "#app/beach/results.ts";
-import { getFirstBeach } from "./sites.server.ts";
+import { FIRST_SITE_ID, getFirstBeach } from "./sites.server.ts";
 import { listParameters } from "./parameters.server.ts";
 
 export type { Measurement };
@@ -49,16 +49,103 @@ async function rowContext(db: Database, now: number): Promise<RowContext> {
   return { timeZone, today: todayIn(timeZone, new Date(now)), defaultSiteId: first?.id ?? null, parameters: new Map(parameters.map((p) => [p.id, p])) };
 }
 
-/** The latest `limit` readings, oldest first (ready to chart). */
-export async function listLatestMeasurements(db: Database, { limit }: { limit: number }): Promise<Measurement[]> {
+/**
+ * Which results a public read is about (issue 27): a site and a parameter. Without them, the first beach (the site an
+ * older install's readings are on, "beach") and E. coli, the spec's one beach and one bacterium, so that a second
+ * site's or parameter's results never change what the first beach's pages, feeds and alerts show.
+ */
+export interface ResultScope {
+  siteId?: string;
+  parameterId?: string;
+}
+
+/** The spec's one beach and one bacterium: the first beach's E. coli (the beach feeds' scope). */
+export const FIRST_BEACH_ECOLI = { siteId: FIRST_SITE_ID, parameterId: E_COLI } as const;
+
+/** The scope's site and parameter, defaults filled in. */
+function scopeOf(scope: ResultScope = {}): { siteId: string; parameterId: string } {
+  return { siteId: scope.siteId ?? FIRST_SITE_ID, parameterId: scope.parameterId ?? E_COLI };
+}
+
+/**
+ * The latest `limit` results of one site and parameter (the first beach's E. coli by default), oldest first (ready
+ * to chart). Uses the (siteId, parameterId, timestamp, createdAt) index.
+ */
+export async function listLatestMeasurements(db: Database, { limit, ...scope }: { limit: number } & ResultScope): Promise<Measurement[]> {
+  const { siteId, parameterId } = scopeOf(scope);
   const rows = await db
     .selectFrom("measurement")
     .selectAll()
+    .where("siteId", "=", siteId)
+    .where("parameterId", "=", parameterId)
     .orderBy("timestamp", "desc")
     .orderBy("createdAt", "desc")
     .limit(limit)
     .execute();
   return rows.reverse();
+}
+
+/** A site and parameter's results wanted by a batched read, and the map key of its answer (`resultsKey`). */
+export interface ResultWant {
+  siteId: string;
+  parameterId: string;
+}
+
+/** The key of a site and parameter in the maps the batched reads return. */
+export function resultsKey(want: ResultWant): string {
+  return `${want.siteId}|${want.parameterId}`;
+}
+
+function groupResults(rows: Measurement[], wants: readonly ResultWant[]): Map<string, Measurement[]> {
+  const map = new Map<string, Measurement[]>(wants.map((w) => [resultsKey(w), []]));
+  for (const row of rows) map.get(resultsKey({ siteId: row.siteId ?? "", parameterId: row.parameterId }))?.push(row);
+  return map;
+}
+
+/**
+ * The latest `limit` results of each site and parameter in `wants`, in one statement (a UNION ALL of one indexed,
+ * limited read each), so that a page of several sites costs one query, not one per site.
+ * @returns by `resultsKey`, oldest first (by timestamp, time, createdAt); an empty list where there is none
+ */
+export async function listLatestResults(db: Database, wants: readonly (ResultWant & { limit: number })[]): Promise<Map<string, Measurement[]>> {
+  if (wants.length === 0) return new Map();
+  const part = (w: ResultWant & { limit: number }, i: number) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom("measurement")
+          .selectAll()
+          .where("siteId", "=", w.siteId)
+          .where("parameterId", "=", w.parameterId)
+          .orderBy("timestamp", "desc")
+          .orderBy("createdAt", "desc")
+          .limit(w.limit)
+          .as(`m${i}`),
+      )
+      .selectAll();
+  let query = part(wants[0]!, 0);
+  for (let i = 1; i < wants.length; i++) query = query.unionAll(part(wants[i]!, i));
+  const rows = await query.execute();
+  rows.sort((a, b) => Number(a.timestamp) - Number(b.timestamp) || a.time.localeCompare(b.time) || Number(a.createdAt) - Number(b.createdAt));
+  return groupResults(rows, wants);
+}
+
+/**
+ * The results of each site and parameter in `wants` sampled on its `from` ("YYYY-MM-DD") or later, in one
+ * statement: the windows of the geometric means.
+ * @returns by `resultsKey`, oldest first
+ */
+export async function listResultsSince(db: Database, wants: readonly (ResultWant & { from: string })[]): Promise<Map<string, Measurement[]>> {
+  if (wants.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("measurement")
+    .selectAll()
+    .where((eb) => eb.or(wants.map((w) => eb.and([eb("siteId", "=", w.siteId), eb("parameterId", "=", w.parameterId), eb("date", ">=", w.from)]))))
+    .orderBy("timestamp")
+    .orderBy("time")
+    .orderBy("createdAt")
+    .execute();
+  return groupResults(rows, wants);
 }
 
 /** Every reading, newest first (the admin table). */
@@ -67,14 +154,22 @@ export async function listMeasurements(db: Database): Promise<Measurement[]> {
 }
 
 /**
- * Every reading, oldest first (by timestamp, then createdAt, then id), read `batchSize` rows at a time by keyset
- * (the (timestamp, createdAt, id) index), so that an export of 100,000 readings never holds them all in memory.
+ * Every result, or one site's or one parameter's (issue 27: the beach feeds pass the first beach and E. coli), oldest
+ * first (by timestamp, then createdAt, then id), read `batchSize` rows at a time by keyset (the (timestamp,
+ * createdAt, id) index), so that an export of 100,000 readings never holds them all in memory.
  * Readings added while it runs may or may not be included.
  */
-export async function* streamMeasurements(db: Database, { batchSize = 1000 }: { batchSize?: number } = {}): AsyncGenerator<Measurement> {
+export async function* streamMeasurements(
+  db: Database,
+  { batchSize = 1000, siteId, parameterId }: { batchSize?: number; siteId?: string; parameterId?: string } = {},
+): AsyncGenerator<Measurement> {
   let after: Pick<Measurement, "timestamp" | "createdAt" | "id"> | undefined;
   for (;;) {
-    let query = db.selectFrom("measurement").selectAll();
+    let query = db
+      .selectFrom("measurement")
+      .selectAll()
+      .$if(siteId !== undefined, (q) => q.where("siteId", "=", siteId!))
+      .$if(parameterId !== undefined, (q) => q.where("parameterId", "=", parameterId!));
     if (after) {
       const { timestamp, createdAt, id } = after;
       query = query.where((eb) =>
@@ -92,9 +187,21 @@ export async function* streamMeasurements(db: Database, { batchSize = 1000 }: { 
   }
 }
 
-/** The readings sampled on `from` ("YYYY-MM-DD") or later, oldest first: the window of a geometric mean. */
-export async function listMeasurementsSince(db: Database, from: string): Promise<Measurement[]> {
-  return db.selectFrom("measurement").selectAll().where("date", ">=", from).orderBy("timestamp").orderBy("createdAt").execute();
+/**
+ * The results of one site and parameter (the first beach's E. coli by default) sampled on `from` ("YYYY-MM-DD") or
+ * later, oldest first: the window of a geometric mean.
+ */
+export async function listMeasurementsSince(db: Database, from: string, scope: ResultScope = {}): Promise<Measurement[]> {
+  const { siteId, parameterId } = scopeOf(scope);
+  return db
+    .selectFrom("measurement")
+    .selectAll()
+    .where("siteId", "=", siteId)
+    .where("parameterId", "=", parameterId)
+    .where("date", ">=", from)
+    .orderBy("timestamp")
+    .orderBy("createdAt")
+    .execute();
 }
 
 /** The orders of the admin table: newest sample first (the default), oldest first, highest reading first. */

@@ -36,8 +36,11 @@ export interface Queued {
 /**
  * Queues `mail` to every confirmed subscriber of `list`, or, for "members", to every member who has not
  * unsubscribed; addresses in the suppression list are left out. One transaction: all recipients or none.
+ * @param options.beachSite for a beach alert (issue 27): only the subscribers who chose that site (`beachSites`);
+ *   with `first`, also those who chose none, whose subscriptions are the first beach's
  */
-export async function queueListMail(db: Database, list: MailList, mail: QueuedMail, now = Date.now()): Promise<Queued> {
+export async function queueListMail(db: Database, list: MailList, mail: QueuedMail, now = Date.now(), options: { beachSite?: { id: string; first: boolean } } = {}): Promise<Queued> {
+  const site = options.beachSite;
   const messageId = crypto.randomUUID();
   return inTransaction(db, async (trx) => {
     await trx.insertInto("outbox_message").values({ id: messageId, list, ...mail, createdAt: now, recipients: 0 }).execute();
@@ -68,6 +71,14 @@ export async function queueListMail(db: Database, list: MailList, mail: QueuedMa
                 .select([...common("s"), ...state])
                 .where("confirmedAt", "is not", null)
                 .where(sql<boolean>`(',' || lists || ',') like ${`%,${list},%`}`)
+                .$if(site !== undefined, (q) =>
+                  q.where((eb) =>
+                    eb.or([
+                      eb(sql<string>`(',' || ${sql.ref("beachSites")} || ',')`, "like", `%,${site!.id.replace(/[\\%_]/g, "")},%`),
+                      ...(site!.first ? [eb("beachSites", "=", "")] : []),
+                    ]),
+                  ),
+                )
                 .where("email", "not in", suppressed),
             );
     const result = await insert.executeTakeFirst();

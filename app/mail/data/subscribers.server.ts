@@ -64,25 +64,28 @@ export async function recordSubscribeAttempt(db: Database, email: string, ip: st
  * Takes a subscription request. A new address gets an unconfirmed row; an unconfirmed one gets the lists asked for
  * now; a confirmed one is left as it is (a stranger cannot change another's lists: its owner is mailed a manage link).
  * @param email already normalized (`normalizeEmail`)
+ * @param input.beachSites the beaches (site ids) whose alerts the beach list brings; none given (or an empty list)
+ *   means the first beach's, as subscriptions made before issue 27 (`queueListMail`)
  * @returns the row and what it was before: "new", "pending" (unconfirmed) or "confirmed"
  */
 export async function requestSubscription(
   db: Database,
-  input: { email: string; lists: SubscriberList[]; ip: string },
+  input: { email: string; lists: SubscriberList[]; ip: string; beachSites?: readonly string[] },
   now = Date.now(),
 ): Promise<{ subscriber: Subscriber; was: "new" | "pending" | "confirmed" }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("subscriber").selectAll().where("email", "=", input.email).executeTakeFirst();
     const lists = formatLists(input.lists);
+    const beachSites = input.lists.includes("beach") ? [...new Set(input.beachSites ?? [])].join(",") : "";
     if (!existing || (existing.confirmedAt === null && existing.createdAt < now - UNCONFIRMED_TTL_MS)) {
       if (existing) await trx.deleteFrom("subscriber").where("id", "=", existing.id).execute();
-      const row: Subscriber = { id: crypto.randomUUID(), email: input.email, lists, createdAt: now, confirmedAt: null, consentIp: input.ip, updatedAt: now };
+      const row: Subscriber = { id: crypto.randomUUID(), email: input.email, lists, createdAt: now, confirmedAt: null, consentIp: input.ip, updatedAt: now, beachSites };
       await trx.insertInto("subscriber").values(row).execute();
       return { subscriber: row, was: "new" as const };
     }
     if (existing.confirmedAt !== null) return { subscriber: existing, was: "confirmed" as const };
-    await trx.updateTable("subscriber").set({ lists, consentIp: input.ip, updatedAt: now }).where("id", "=", existing.id).execute();
-    return { subscriber: { ...existing, lists, consentIp: input.ip, updatedAt: now }, was: "pending" as const };
+    await trx.updateTable("subscriber").set({ lists, consentIp: input.ip, updatedAt: now, beachSites }).where("id", "=", existing.id).execute();
+    return { subscriber: { ...existing, lists, consentIp: input.ip, updatedAt: now, beachSites }, was: "pending" as const };
   });
 }
 
@@ -107,13 +110,14 @@ export async function confirmSubscriber(db: Database, id: string, now = Date.now
 
 /**
  * Sets a subscriber's lists (the manage page); no list at all removes the subscriber, so that nothing is kept about
- * someone who wants nothing.
+ * someone who wants nothing. With `beachSites` (issue 27, several beaches), also whose beach alerts they get.
  * @returns false when there is no such subscriber
  */
-export async function setSubscriberLists(db: Database, id: string, lists: SubscriberList[], now = Date.now()): Promise<boolean> {
+export async function setSubscriberLists(db: Database, id: string, lists: SubscriberList[], now = Date.now(), beachSites?: readonly string[]): Promise<boolean> {
   const stored = formatLists(lists);
   if (stored === "") return (await db.deleteFrom("subscriber").where("id", "=", id).executeTakeFirst()).numDeletedRows > 0n;
-  const result = await db.updateTable("subscriber").set({ lists: stored, updatedAt: now }).where("id", "=", id).executeTakeFirst();
+  const sites = beachSites === undefined ? {} : { beachSites: lists.includes("beach") ? [...new Set(beachSites)].join(",") : "" };
+  const result = await db.updateTable("subscriber").set({ lists: stored, updatedAt: now, ...sites }).where("id", "=", id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -198,13 +202,25 @@ export async function listConfirmedSubscribers(db: Database): Promise<Subscriber
   return db.selectFrom("subscriber").selectAll().where("confirmedAt", "is not", null).orderBy("email").execute();
 }
 
-/** How many confirmed subscribers get `list`. */
-export async function countMailableSubscribers(db: Database, list: SubscriberList): Promise<number> {
+/**
+ * How many confirmed subscribers get `list`.
+ * @param beachSite for the beach list (issue 27): only those who get that site's alerts (with `first`, also those who
+ *   chose no beach), as `queueListMail` sends them
+ */
+export async function countMailableSubscribers(db: Database, list: SubscriberList, beachSite?: { id: string; first: boolean }): Promise<number> {
   const row = await db
     .selectFrom("subscriber")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("confirmedAt", "is not", null)
     .where(sql<boolean>`(',' || lists || ',') like ${`%,${list},%`}`)
+    .$if(beachSite !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb(sql<string>`(',' || ${sql.ref("beachSites")} || ',')`, "like", `%,${beachSite!.id.replace(/[\\%_]/g, "")},%`),
+          ...(beachSite!.first ? [eb("beachSites", "=", "")] : []),
+        ]),
+      ),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

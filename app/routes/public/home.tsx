@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BeachStatusSummary } from "#app/beach/BeachStatusBox.tsx";
+import { loadBeachSummaries } from "#app/beach/site-sections.server.ts";
 import { EventList } from "#app/news-events/EventItem.tsx";
 import { NewsItem } from "#app/news-events/NewsItem.tsx";
 import { getServices } from "#app/web/context.server.ts";
-import { getBeachAdvisory } from "#app/beach/data/advisory.server.ts";
 import { eventWindow } from "#app/platform/text/dates.ts";
 import { eventsButtonLabel, HOME_EVENT_COUNT, HOME_NEWS_COUNT } from "#app/news-events/events.ts";
 import { useLiveUpdates } from "#app/platform/http/live-updates.ts";
@@ -19,8 +19,6 @@ import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { renderInlineMarkdown } from "#app/platform/text/markdown.server.ts";
 import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
-import { listLatestMeasurements } from "#app/beach/data/readings.server.ts";
-import { beachState } from "#app/beach/state.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.server.ts";
 
@@ -33,15 +31,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The details carry the time zone: one read of the settings serves the name, the beach and "today".
   const details = await getAssociationDetails(db);
   const { today, to } = eventWindow(details.timeZone);
-  const [banner, news, upcoming, readings, texts, ids, advisory, numbers] = await Promise.all([
+  const [banner, news, upcoming, texts, ids, numbers, beaches] = await Promise.all([
     getBanner(db),
     listNews(db, { limit: HOME_NEWS_COUNT }),
     listUpcomingEvents(db, { today, to, limit: HOME_EVENT_COUNT }),
-    listLatestMeasurements(db, { limit: 1 }),
     getPageTexts(db),
     getPageImageIds(db),
-    getBeachAdvisory(db),
     getAssociationNumbers(db),
+    loadBeachSummaries(db),
   ]);
   // The board's texts in the one Markdown dialect, their placeholders ({duesDollars}, …) filled in; the banner is
   // one line of inline Markdown.
@@ -53,8 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     news: newsForDisplay(news, md, details.name, numbers),
     events: eventsForDisplay(upcoming.events, md, numbers),
     upcomingTotal: upcoming.total,
-    beach: beachState(readings.at(-1), advisory, today),
-    beachName: details.beachName,
+    // Each beach's summary with several (issue 27); the first beach's alone, as before, with one.
+    beaches: beaches.beaches.length > 0 ? beaches.beaches : beaches.first ? [{ name: details.beachName, state: beaches.first, anchor: null }] : [],
     associationName: details.name,
     welcome: fill(texts.welcome),
     homePhoto: homePhoto ?? null,
@@ -63,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, news, events, upcomingTotal, beach, beachName, associationName, welcome, president, homePhoto } = loaderData;
+  const { banner, news, events, upcomingTotal, beaches, associationName, welcome, president, homePhoto } = loaderData;
   useLiveUpdates(["news", "events", "banner", "measurements", "settings", "site"]);
   const buttonLabel = eventsButtonLabel(upcomingTotal);
   return (
@@ -73,7 +70,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Markdown html={banner} className="banner-text" />
         </section>
       )}
-      <BeachStatusSummary beachName={beachName} state={beach} />
+      {beaches.map((b) => (
+        <BeachStatusSummary key={b.name} beachName={b.name} state={b.state} anchor={b.anchor} />
+      ))}
       <section className="hero" aria-labelledby="welcome">
         <h1 id="welcome">Welcome to {associationName}</h1>
         <Markdown html={welcome} />

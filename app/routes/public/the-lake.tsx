@@ -5,6 +5,8 @@ import { ReadingsChart } from "#app/beach/ReadingsChart.tsx";
 import { GEOMETRIC_MEAN_WINDOW_DAYS, publicBeachStatus, PUBLIC_READING_COUNT, READING_UNIT, thirtyDayGeometricMean } from "#app/beach/status.ts";
 import { getBeachAdvisory } from "#app/beach/data/advisory.server.ts";
 import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
+import { SiteSections } from "#app/beach/SiteSections.tsx";
+import { loadSiteSections } from "#app/beach/site-sections.server.ts";
 import { getServices } from "#app/web/context.server.ts";
 import { addDaysTo, todayIn } from "#app/platform/text/dates.ts";
 import { shortDate } from "#app/platform/text/format.ts";
@@ -41,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const md = markdownFor(context);
   const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT });
   const latest = readings.at(-1);
-  const [details, faq, texts, ids, advisory, recent, numbers] = await Promise.all([
+  const [details, faq, texts, ids, advisory, recent, numbers, sites] = await Promise.all([
     getAssociationDetails(db),
     questions.all(db),
     getPageTexts(db),
@@ -49,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     getBeachAdvisory(db),
     latest ? listMeasurementsSince(db, addDaysTo(latest.date, -(GEOMETRIC_MEAN_WINDOW_DAYS - 1))) : [],
     getAssociationNumbers(db),
+    loadSiteSections(db),
   ]);
   // Every long text with its placeholders ({duesDollars}, …) filled in.
   const fill = (text: string) => md(fillNumbers(text, numbers));
@@ -56,7 +59,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = todayIn(details.timeZone);
   return {
     readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value })),
-    beach: beachState(latest, advisory, today),
+    beach: sites.first ?? beachState(latest, advisory, today),
+    sites: sites.sections,
     geometricMean: thirtyDayGeometricMean(recent.map((r) => ({ date: r.date, value: r.value }))),
     beachName: details.beachName,
     faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: fill(q.data.answer) })),
@@ -146,6 +150,8 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
           from 235, Closed above 1000).
         </p>
       </section>
+
+      <SiteSections sections={loaderData.sites} />
 
       <SubscribeForm />
 

@@ -7,6 +7,7 @@ import { LINK_INVALID, LIST_LABELS, SUBSCRIBER_LISTS } from "#app/mail/mail-text
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { readLink } from "#app/mail/subscriptions.server.ts";
 import { getSubscriber, parseLists, setSubscriberLists } from "#app/mail/data/subscribers.server.ts";
+import { listBeaches } from "#app/beach/data/sites.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Your subscriptions", "Change the lists you get by email, or unsubscribe.");
@@ -25,16 +26,25 @@ const GONE = "You are unsubscribed from every list. No more mail will be sent to
 
 /** `/subscriptions/:token`, the manage link in every mail to a subscriber: change the lists, or unsubscribe from all. */
 export async function loader(args: Route.LoaderArgs) {
-  const { subscriber } = await subscriberOf(args);
-  return subscriber ? { email: subscriber.email, lists: parseLists(subscriber.lists) } : null;
+  const { services, subscriber } = await subscriberOf(args);
+  if (!subscriber) return null;
+  // With several beaches (issue 27), whose beach alerts: those chosen, or the first beach's for a subscription that chose none.
+  const beaches = await listBeaches(services.db);
+  const chosen = new Set(subscriber.beachSites.split(","));
+  const choices = beaches.length < 2 ? [] : beaches.map((b, i) => ({ id: b.id, name: b.name, checked: chosen.has(b.id) || (subscriber.beachSites === "" && i === 0) }));
+  return { email: subscriber.email, lists: parseLists(subscriber.lists), beaches: choices };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { services, subscriber } = await subscriberOf(args);
   if (!subscriber) return { saved: GONE };
   const form = formFields(await args.request.formData());
-  const lists = form.intent === "unsubscribe" ? [] : SUBSCRIBER_LISTS.filter((l) => form[`list-${l}`] === "on");
-  await setSubscriberLists(services.db, subscriber.id, lists);
+  let lists = form.intent === "unsubscribe" ? [] : SUBSCRIBER_LISTS.filter((l) => form[`list-${l}`] === "on");
+  const beaches = await listBeaches(services.db);
+  const beachSites = beaches.length < 2 ? undefined : beaches.filter((b) => form[`beach-${b.id}`] === "on").map((b) => b.id);
+  // No beach ticked among several: no beach alerts.
+  if (beachSites?.length === 0) lists = lists.filter((l) => l !== "beach");
+  await setSubscriberLists(services.db, subscriber.id, lists, Date.now(), beachSites);
   services.logger.info({ lists }, "subscription changed");
   return { saved: lists.length === 0 ? GONE : `Saved: you get ${lists.map((l) => LIST_LABELS[l]).join(", ")}.` };
 }
@@ -59,6 +69,16 @@ export default function ManageSubscriptions({ loaderData, actionData }: Route.Co
               </label>
             ))}
           </fieldset>
+          {loaderData.beaches.length > 0 && (
+            <fieldset>
+              <legend>Beach status alerts for</legend>
+              {loaderData.beaches.map((beach) => (
+                <label key={beach.id} className="checkbox">
+                  <input type="checkbox" name={`beach-${beach.id}`} defaultChecked={beach.checked} /> {beach.name}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <p className="button-row">
             <button type="submit" name="intent" value="save" className="button">
               Save
