@@ -127,6 +127,9 @@ describe("the map of the sites on /the-lake", () => {
   };
 
   it("shows no map while no site has coordinates and there is no outline (the page reads as before)", async () => {
+    // The demo beach has a position (for Swim Guide): an older install's beach has none.
+    const unplaced = new URLSearchParams({ id: "beach", name: "Heron Lake Public Beach", kind: "beach", identifier: "beach", latitude: "", longitude: "", profile: "spec" });
+    expect((await post(unplaced)).status).toBe(302);
     const html = await lake();
     expect(html).not.toContain("Where we sample");
     expect(html).not.toContain('id="lake-map-title"');
