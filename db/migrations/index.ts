@@ -17,6 +17,7 @@ import * as publication from "./0011-publication.ts";
 import * as demoPlaceholders from "./0013-demo-placeholders.ts";
 import * as demoContent from "./0014-demo-content.ts";
 import * as sitesParameters from "./0015-sites-parameters.ts";
+import * as labFileMappings from "./0017-lab-file-mappings.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0013-demo-placeholders": demoPlaceholders,
   "0014-demo-content": demoContent,
   "0015-sites-parameters": sitesParameters,
+  "0017-lab-file-mappings": labFileMappings,
 };
