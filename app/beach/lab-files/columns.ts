@@ -170,13 +170,15 @@ export function findHeaderRow(rows: readonly (readonly Cell[])[], parameters: re
 /**
  * The guessed mapping of a header: each field's first column by name (a column named as a parameter, such as
  * "Escherichia coli", is the result column of that parameter); the shape from the names (two or more date columns:
- * a column per date; a date column and no result column: a column per site).
+ * a column per date; a date column and no result column: a column per site). A file without a parameter column
+ * is taken as E. coli (the parameter of every reading before issue 27) until the board picks another.
  * @param header the header cells as read (dates in a wide header may be Excel serials)
  */
 export function guessMapping(header: readonly Cell[], parameters: readonly KnownParameter[], defaults: { parameterId?: string; siteId?: string } = {}): LabMapping {
   const names = headerNames(header);
   const columns: Partial<Record<LabField, string>> = {};
-  let parameterId = defaults.parameterId ?? "";
+  // A file without a parameter column is E. coli's until the board picks another: every reading was, before issue 27.
+  let parameterId = defaults.parameterId ?? "ecoli";
   const dateColumns = header.filter((c) => isDateHeader(c)).length;
   const lower = new Set(names.map((n) => n.toLowerCase()));
   // The lab export the first importer read (db/data/montrose-beach-ecoli-2013-2015.csv): its results are all the
