@@ -220,6 +220,44 @@ function MappingStep({ step, formError, notice }: { step: Step; formError?: stri
             {counted(inspection.goodCount, "good row", "good rows")}
             {inspection.problemCount > 0 ? `; ${counted(inspection.problemCount, "problem", "problems")} in ${counted(inspection.problemRows, "row", "rows")}.` : ", no problems."}
           </p>
+          {(inspection.unknownSites.length > 0 || inspection.newSites.length > 0) && (
+            <>
+              <h3>Sites not known yet</h3>
+              <ul>
+                {(inspection.unknownSites.length > 0 ? inspection.unknownSites : inspection.newSites.map((name) => ({ name, rows: 0 }))).map((s) => (
+                  <li key={s.name}>
+                    {s.name}
+                    {s.rows > 0 ? ` (${counted(s.rows, "row", "rows")})` : ""}
+                  </li>
+                ))}
+              </ul>
+              <div>
+                <div className="checkbox">
+                  <input type="checkbox" id="createSites" name="createSites" defaultChecked={inspection.createSites} aria-describedby="createSites-hint" />
+                  <label htmlFor="createSites">Create these sites</label>
+                </div>
+                <p id="createSites-hint" className="muted">
+                  As beaches named as the file writes them, when you import; you can change them on the Sites screen. Check the file again to see
+                  the rows they make good.
+                </p>
+              </div>
+            </>
+          )}
+          <div className="button-row">
+            <button type="submit" name="intent" value="cancel" className="button secondary" formNoValidate disabled={busy}>
+              Import nothing
+            </button>
+            {inspection.goodCount > 0 && inspection.problemCount > 0 && (
+              <button type="submit" name="intent" value="import-good" className="button" disabled={busy}>
+                Import the {counted(inspection.goodCount, "good row", "good rows")}
+              </button>
+            )}
+            {inspection.goodCount > 0 && inspection.problemCount === 0 && (
+              <button type="submit" name="intent" value="import-all" className="button" disabled={busy}>
+                Import all {counted(inspection.goodCount, "row", "rows")}
+              </button>
+            )}
+          </div>
           {inspection.skippedSheets.length > 0 && (
             <>
               <h3>Sheets not read</h3>
@@ -246,27 +284,6 @@ function MappingStep({ step, formError, notice }: { step: Step; formError?: stri
               </ol>
             </>
           )}
-          {(inspection.unknownSites.length > 0 || inspection.newSites.length > 0) && (
-            <>
-              <h3>Sites not known yet</h3>
-              <ul>
-                {(inspection.unknownSites.length > 0 ? inspection.unknownSites : inspection.newSites.map((name) => ({ name, rows: 0 }))).map((s) => (
-                  <li key={s.name}>
-                    {s.name}
-                    {s.rows > 0 ? ` (${counted(s.rows, "row", "rows")})` : ""}
-                  </li>
-                ))}
-              </ul>
-              <div>
-                <input type="checkbox" id="createSites" name="createSites" defaultChecked={inspection.createSites} aria-describedby="createSites-hint" />{" "}
-                <label htmlFor="createSites">Create these sites</label>
-                <p id="createSites-hint" className="muted">
-                  As beaches named as the file writes them, when you import; you can change them on the Sites screen. Check the file again to see
-                  the rows they make good.
-                </p>
-              </div>
-            </>
-          )}
           {inspection.problemCount > 0 && (
             <>
               <h3>Problems</h3>
@@ -285,22 +302,13 @@ function MappingStep({ step, formError, notice }: { step: Step; formError?: stri
           )}
         </section>
       )}
-
-      <div className="button-row">
-        <button type="submit" name="intent" value="cancel" className="button secondary" formNoValidate disabled={busy}>
-          Import nothing
-        </button>
-        {mappable && inspection.goodCount > 0 && inspection.problemCount > 0 && (
-          <button type="submit" name="intent" value="import-good" className="button" disabled={busy}>
-            Import the {counted(inspection.goodCount, "good row", "good rows")}
+      {!mappable && (
+        <div className="button-row">
+          <button type="submit" name="intent" value="cancel" className="button secondary" formNoValidate disabled={busy}>
+            Import nothing
           </button>
-        )}
-        {mappable && inspection.goodCount > 0 && inspection.problemCount === 0 && (
-          <button type="submit" name="intent" value="import-all" className="button" disabled={busy}>
-            Import all {counted(inspection.goodCount, "row", "rows")}
-          </button>
-        )}
-      </div>
+        </div>
+      )}
     </Form>
   );
 }
