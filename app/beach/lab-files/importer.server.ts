@@ -238,7 +238,7 @@ async function* readRows(file: LabFile, p: Plan, cat: Catalogue, createSites: bo
         if (read && names[i] !== p.mapping.columns.site) columnDates.set(i, read.date);
       });
     }
-    const context: RowContext = { mapping: p.mapping, names, columnDates, parameters: cat.parameters, sites: cat.sites, today: cat.today, createSites };
+    const context: RowContext = { mapping: p.mapping, names, columnDates, parameters: cat.parameters, sites: cat.sites, today: cat.today, createSites, memo: { sites: new Map(), parameters: new Map() } };
     const read = (row: SheetRow): RowRead => {
       const outcome = readRow(row.cells, context);
       const problems = outcome.problems.map((problem) => ({

@@ -39,6 +39,8 @@ export interface RowContext {
   today: string;
   /** Whether the board confirmed creating the sites the file names and Shoreline does not know. */
   createSites: boolean;
+  /** Lookups already made, by the text as written (a file names the same few sites and parameters again and again). */
+  memo?: { sites: Map<string, KnownSite | null>; parameters: Map<string, ParameterDefinition | null> };
 }
 
 /** A row read: its results and its problems (a problem names the column of a wide file). */
@@ -194,7 +196,11 @@ function readSite(cell: Cell | string, context: RowContext, outcome: RowOutcome,
     problem("site is empty");
     return null;
   }
-  const site = findSite(context.sites, name);
+  let site = context.memo?.sites.get(name);
+  if (site === undefined) {
+    site = findSite(context.sites, name) ?? null;
+    context.memo?.sites.set(name, site);
+  }
   if (site) return { siteId: site.id, newSite: "" };
   if (context.createSites) return { siteId: "", newSite: name };
   if (!outcome.unknownSites.some((s) => siteKey(s) === siteKey(name))) outcome.unknownSites.push(name);
@@ -214,9 +220,13 @@ function readParameterOf(cell: Cell, context: RowContext, problem: (m: string) =
     problem("parameter is empty");
     return null;
   }
-  const found = findParameter(parameters, text);
+  let found = context.memo?.parameters.get(text);
+  if (found === undefined) {
+    found = findParameter(parameters, text) ?? null;
+    context.memo?.parameters.set(text, found);
+  }
   if (!found) problem(`parameter "${text}" is not in the catalogue`);
-  return found ?? null;
+  return found;
 }
 
 function readValue(
