@@ -229,7 +229,7 @@ test.describe("admin beach measurements", () => {
     expect(await withDatabase(async (db) => (await listMeasurements(db)).filter((m) => m.date === "1999-06-01"))).toEqual([]);
 
     const shown = timeShown(page, "p.success", /^Imported 3 measurements; 1 duplicate skipped\.$/);
-    await page.getByRole("button", { name: "Import all 4 rows", exact: true }).click();
+    await page.getByRole("button", { name: "Import 4 rows", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/beach-measurements\?imported=3-1$/);
     await expect(page.getByText("Imported 3 measurements; 1 duplicate skipped.", { exact: true })).toBeVisible();
     await expect(rows(page, "1999-06-01", "12")).toHaveCount(1);

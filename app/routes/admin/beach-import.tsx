@@ -254,7 +254,7 @@ function MappingStep({ step, formError, notice }: { step: Step; formError?: stri
             )}
             {inspection.goodCount > 0 && inspection.problemCount === 0 && (
               <button type="submit" name="intent" value="import-all" className="button" disabled={busy}>
-                Import all {counted(inspection.goodCount, "row", "rows")}
+                Import {counted(inspection.goodCount, "row", "rows")}
               </button>
             )}
           </div>
