@@ -189,7 +189,8 @@ export function guessMapping(header: readonly Cell[], parameters: readonly Known
   if (dateColumns >= 2) {
     const site = names.find((n, i) => !isDateHeader(header[i]) && (guessField(n) === "site" || n.startsWith("Column "))) ?? names.find((_, i) => !isDateHeader(header[i]));
     if (site !== undefined) columns.site = site;
-    const ignore = names.filter((n, i) => n !== site && !isDateHeader(header[i]));
+    // Named columns that are not dates (counts, totals) are left out, and said so; unnamed ones hold no date anyway.
+    const ignore = names.filter((n, i) => n !== site && !isDateHeader(header[i]) && !isEmptyCell(header[i]));
     return { shape: "date-columns", columns, parameterId, siteId: defaults.siteId ?? "", ignore };
   }
   names.forEach((name, i) => {

@@ -83,6 +83,19 @@ describe.each(backends)("importing real lab files ($name)", ({ create, available
     expect({ added: again.added, skipped: again.skipped, sitesCreated: again.sitesCreated }).toEqual({ added: 0, skipped: 42, sitesCreated: 0 });
   });
 
+  it("the 2015 summary sheet, one sheet chosen: a row per beach and a column per date, its count columns left out", async ({ skip: skipTest }) => {
+    if (skip) skipTest("PostgreSQL is not reachable");
+    const db = database!.db;
+    // The beaches of the daily sheets exist now (the test above); "31st(Burroughs)" is how the summary names "31st".
+    const inspection = await inspectLabFile(db, XLSX_2015, { sheet: "Summary" }, NOW);
+    expect(inspection.mapping).toMatchObject({ shape: "date-columns", columns: { site: "Column A" }, ignore: ["SWIM ADVISORIES", "SWIM BANS"] });
+    expect(inspection.unknownSites).toEqual([{ name: "31st(Burroughs)", rows: 1 }]);
+    expect(inspection.problems).toEqual([{ sheet: "Summary", line: 8, message: 'sheet "Summary", line 8: site "31st(Burroughs)" is not one of the sites' }]);
+    // Calumet's first column (serial 42142, 2015-05-18) is empty; 2015-05-21 (42145) is 287.
+    expect(inspection.preview.slice(0, 2).map((p) => `${p.site} ${p.date} ${p.result}`)).toEqual(["Calumet 2015-05-19 376.81295094516054", "Calumet 2015-05-20 563"]);
+    expect(inspection.goodCount).toBeGreaterThan(500);
+  });
+
   it("the Chicago 2013 workbook (the old .xls): its dates are in 'Sample Collection Time'; once the board says so, the sampled rows import and the rest are named", async ({ skip: skipTest }) => {
     if (skip) skipTest("PostgreSQL is not reachable");
     const db = database!.db;

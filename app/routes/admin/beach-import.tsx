@@ -157,13 +157,13 @@ function MappingStep({ step, formError, notice }: { step: Step; formError?: stri
   const problems = inspection.mappingProblems as Partial<Record<LabField | "parameterId", string>>;
   const mappable = Object.keys(problems).length === 0;
   const workbook = inspection.kind !== "csv";
+  const siteColumns = inspection.mapping.shape === "site-columns";
   return (
     <Form method="post" action={BASE} className="stack wide" key={inspection.key}>
       <input type="hidden" name="file" value={step.token} />
       <input type="hidden" name="checked" value={inspection.key} />
-      {inspection.mapping.ignore.map((name) => (
-        <input key={name} type="hidden" name="ignore" value={name} />
-      ))}
+      {!siteColumns &&
+        inspection.mapping.ignore.map((name) => <input key={name} type="hidden" name="ignore" value={name} />)}
       <p>
         {step.fileName} ({inspection.kind === "csv" ? "CSV" : inspection.kind === "xlsx" ? "Excel workbook" : "Excel 97–2003 workbook"}
         {workbook ? `, ${counted(inspection.sheets.length, "sheet", "sheets")}` : ""}).{" "}
@@ -207,6 +207,20 @@ function MappingStep({ step, formError, notice }: { step: Step; formError?: stri
         />
         <Choice name="siteId" label="Site of every result (when no column names it)" value={inspection.mapping.siteId} options={[["", "The first beach"], ...step.sites.map((s) => [s.id, s.name] as [string, string])]} />
       </fieldset>
+      {siteColumns && (
+        <fieldset>
+          <legend>Columns that are not sites</legend>
+          <p className="muted">In a file with a column per site, every other column is read as a site's results, except those checked here.</p>
+          {names
+            .filter((n) => n !== inspection.mapping.columns.date && n !== inspection.mapping.columns.time)
+            .map((name, i) => (
+              <div className="checkbox" key={name}>
+                <input type="checkbox" id={`ignore-${i}`} name="ignore" value={name} defaultChecked={inspection.mapping.ignore.includes(name)} />
+                <label htmlFor={`ignore-${i}`}>{name}</label>
+              </div>
+            ))}
+        </fieldset>
+      )}
       <p>
         <button type="submit" name="intent" value="check" className="button secondary" disabled={busy}>
           Check the file again
