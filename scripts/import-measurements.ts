@@ -100,9 +100,9 @@ async function main(args: string[]): Promise<void> {
       const services = { db: handle.db, logger: createLogger("warn"), config, outbox: { kick: () => {} } };
       const outcome = await importLabFile(services, file, { sheet, ...(mapping ? { mapping } : {}), createSites: values["create-sites"] === true, goodRowsOnly: values["good-rows-only"] === true });
       const { inspection } = outcome;
-      for (const skipped of inspection.skippedSheets) console.error(`Sheet "${skipped.sheet}" skipped: ${skipped.reason}.`);
+      for (const skipped of inspection.skippedSheets) if (skipped.sheet !== "") console.error(`Sheet "${skipped.sheet}" skipped: ${skipped.reason}.`);
       const missing = Object.values(inspection.mappingProblems);
-      if (!inspection.header) throw new CliError("Nothing imported: no header row was found.");
+      if (!inspection.header) throw new CliError("Nothing imported: no row of the file's first 30 looks like a header (the columns' names).");
       if (missing.length > 0) {
         console.error(`Columns: ${inspection.header.names.map((n) => `"${n}"`).join(", ")}`);
         for (const problem of missing) console.error(problem);

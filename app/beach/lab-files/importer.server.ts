@@ -28,7 +28,7 @@ import type { Cell, SheetRow } from "./cells.ts";
 import { findHeaderRow, guessMapping, HEADER_SEARCH_ROWS, headerNames, mappingProblems, siteKey, sourceKey, type KnownSite, type LabField, type LabMapping } from "./columns.ts";
 import { readDateCell } from "./dates.ts";
 import { readLabMapping } from "./mapping-schema.ts";
-import { openLabFile, type LabFile, type LabFileKind } from "./read-file.server.ts";
+import { LabFileError, openLabFile, type LabFile, type LabFileKind } from "./read-file.server.ts";
 import { readRow, type FileResult, type RowContext } from "./rows.ts";
 
 /** One problem of a file: where (sheet, "" for a CSV; line; the column of a wide file) and why. */
@@ -160,7 +160,7 @@ interface Plan {
  */
 async function plan(db: Database, file: LabFile, options: LabFileOptions, parameters: readonly ParameterDefinition[]): Promise<Plan> {
   const wanted = options.sheet === undefined || options.sheet === null || options.sheet === "" ? file.sheets : file.sheets.filter((s) => s === options.sheet);
-  if (wanted.length === 0) throw new Error(`This workbook has no sheet "${options.sheet}"; its sheets are ${file.sheets.map((s) => `"${s}"`).join(", ")}.`);
+  if (wanted.length === 0) throw new LabFileError(`This workbook has no sheet "${options.sheet}"; its sheets are ${file.sheets.map((s) => `"${s}"`).join(", ")}.`);
   const heads: { sheet: string; cells: Cell[] | null; line: number }[] = [];
   for (const sheet of wanted) {
     const head = await readHead(file, sheet, parameters);
@@ -258,7 +258,7 @@ async function* readRows(file: LabFile, p: Plan, cat: Catalogue, createSites: bo
  * Reads a lab file and reports what an import would do, writing nothing.
  * @param path the file on disk (CSV, `.xlsx` or `.xls`, told by its bytes)
  * @param now ms since epoch: "today" in the association's time zone, after which no result may be dated
- * @throws Error with a message for the board when the workbook cannot be read or has no such sheet
+ * @throws LabFileError with a message for the board when the file cannot be read or the workbook has no such sheet
  */
 export async function inspectLabFile(db: Database, path: string, options: LabFileOptions = {}, now = Date.now()): Promise<Inspection> {
   const cat = await catalogue(db, now);

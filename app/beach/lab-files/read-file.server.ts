@@ -7,9 +7,14 @@
  */
 import { createReadStream } from "node:fs";
 import { open, readFile } from "node:fs/promises";
-import { parse } from "csv-parse";
+import { CsvError, parse } from "csv-parse";
 import * as XLSX from "@e965/xlsx";
 import { EXCEL_ERRORS, type Cell, type SheetRow } from "./cells.ts";
+
+/** A file that cannot be read as a lab file, with a message for the board. */
+export class LabFileError extends Error {
+  override name = "LabFileError";
+}
 
 /** The kinds of file read. */
 export type LabFileKind = "csv" | "xlsx" | "xls";
@@ -38,7 +43,8 @@ export async function labFileKind(path: string): Promise<LabFileKind> {
 
 /**
  * Opens a lab file.
- * @throws Error with a message for the board when a workbook cannot be read ("This workbook cannot be read: …")
+ * @throws LabFileError when a workbook cannot be read ("This workbook cannot be read: …"); a CSV that cannot be
+ *   parsed throws it from `rows`
  */
 export async function openLabFile(path: string): Promise<LabFile> {
   const kind = await labFileKind(path);
@@ -47,7 +53,7 @@ export async function openLabFile(path: string): Promise<LabFile> {
   try {
     workbook = XLSX.read(await readFile(path), { dense: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, cellDates: false });
   } catch (error) {
-    throw new Error(`This workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new LabFileError(`This workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return {
     kind,
@@ -61,9 +67,14 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
   const parser = createReadStream(path).pipe(
     parse({ bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }),
   );
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; error?: unknown } }>) {
-    const breaks = record.reduce((n, field) => n + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
-    yield { line: Math.max(1, info.lines - breaks), cells: record };
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; error?: unknown } }>) {
+      const breaks = record.reduce((n, field) => n + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+      yield { line: Math.max(1, info.lines - breaks), cells: record };
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw new LabFileError(`This file cannot be read as CSV: ${error.message}`, { cause: error });
+    throw error;
   }
 }
 

@@ -12,6 +12,7 @@ import { importLabFile, inspectLabFile, type Inspection } from "#app/beach/lab-f
 import { columnFieldName, mappingFromForm } from "#app/beach/lab-files/mapping-schema.ts";
 import { findLabUpload, receiveLabUpload, removeLabUpload } from "#app/beach/lab-files/uploads.server.ts";
 import { LAB_FILE_BODY } from "#app/beach/lab-files/limits.ts";
+import { LabFileError } from "#app/beach/lab-files/read-file.server.ts";
 import { LabFileUpload } from "#app/beach/lab-files/LabFileUpload.tsx";
 import { screen, screenMeta } from "./screens.ts";
 
@@ -74,8 +75,9 @@ export async function loader(args: Route.LoaderArgs) {
     const inspection = await inspectLabFile(services.db, upload.path, {});
     return { step: { token, fileName: upload.name, inspection: project(inspection, { sheet: null, createSites: false }), ...(await catalogueOf(services.db)) } satisfies Step, uploadError: null };
   } catch (error) {
+    if (!(error instanceof LabFileError)) throw error;
     services.logger.info({ err: error }, "lab file unreadable");
-    return { step: null, uploadError: error instanceof Error ? error.message : "This file cannot be read." };
+    return { step: null, uploadError: error.message };
   }
 }
 
@@ -111,6 +113,10 @@ export async function action(args: Route.ActionArgs) {
     data<ActionResult>({ step: { token, fileName: upload.name, inspection: project(inspection, choices), ...(await catalogueOf(services.db)) }, ...extra }, { status });
 
   try {
+    // Another sheet chosen: its columns are those remembered or guessed for it, not the last sheet's.
+    if ((fields.sheet ?? "") !== (fields.shownSheet ?? "") && fields.intent === "check") {
+      return await show(await inspectLabFile(services.db, upload.path, { sheet: choices.sheet, createSites: choices.createSites }), {});
+    }
     if (fields.intent === "import-good" || fields.intent === "import-all") {
       if (fields.checked !== choicesKey(choices)) {
         const inspection = await inspectLabFile(services.db, upload.path, choices);
@@ -127,7 +133,7 @@ export async function action(args: Route.ActionArgs) {
     const inspection = await inspectLabFile(services.db, upload.path, choices);
     return await show(inspection, {}, Object.keys(inspection.mappingProblems).length > 0 ? 400 : 200);
   } catch (error) {
-    if (error instanceof RangeError || (error instanceof Error && /workbook|sheet/.test(error.message))) {
+    if (error instanceof LabFileError || error instanceof RangeError) {
       return data<ActionResult>({ uploadError: error.message }, { status: 400 });
     }
     services.logger.error({ err: error }, "lab file import failed");
@@ -162,6 +168,7 @@ function MappingStep({ step, formError, notice }: { step: Step; formError?: stri
     <Form method="post" action={BASE} className="stack wide" key={inspection.key}>
       <input type="hidden" name="file" value={step.token} />
       <input type="hidden" name="checked" value={inspection.key} />
+      <input type="hidden" name="shownSheet" value={inspection.sheet ?? ""} />
       {!siteColumns &&
         inspection.mapping.ignore.map((name) => <input key={name} type="hidden" name="ignore" value={name} />)}
       <p>
