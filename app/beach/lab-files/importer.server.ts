@@ -11,7 +11,7 @@
  *   created in the same transaction; the mapping is remembered for the next file of the same source.
  *
  * The file is read twice on import (once to count its problems and sites, once to write), a batch of results at a
- * time: a CSV is never held whole, nor are its results.
+ * time: a CSV is never held whole, nor are its results; a workbook is parsed once and held meanwhile.
  */
 import { createHash } from "node:crypto";
 import type { Database } from "#app/platform/data/db.server.ts";
@@ -261,8 +261,12 @@ async function* readRows(file: LabFile, p: Plan, cat: Catalogue, createSites: bo
  * @throws LabFileError with a message for the board when the file cannot be read or the workbook has no such sheet
  */
 export async function inspectLabFile(db: Database, path: string, options: LabFileOptions = {}, now = Date.now()): Promise<Inspection> {
+  return inspectOpened(db, await openLabFile(path), options, now);
+}
+
+/** `inspectLabFile` of a file already opened (a workbook is parsed once for the inspection and the write). */
+async function inspectOpened(db: Database, file: LabFile, options: LabFileOptions, now: number): Promise<Inspection> {
   const cat = await catalogue(db, now);
-  const file = await openLabFile(path);
   const p = await plan(db, file, options, cat.parameters);
   const names = p.header?.names ?? [];
   const missing = mappingProblems(p.mapping, names);
@@ -352,13 +356,13 @@ export async function importLabFile(
   now = Date.now(),
 ): Promise<LabFileImport> {
   const { db } = services;
-  const inspection = await inspectLabFile(db, path, { ...options, previewSize: 0 }, now);
+  const file = await openLabFile(path);
+  const inspection = await inspectOpened(db, file, { ...options, previewSize: 0 }, now);
   const refused = { inspection, imported: false, added: 0, skipped: 0, sitesCreated: 0, alerted: null };
   if (!inspection.header || Object.keys(inspection.mappingProblems).length > 0) return refused;
   if (inspection.problemCount > 0 && !options.goodRowsOnly) return refused;
   const mapping = inspection.mapping;
   const cat = await catalogue(db, now);
-  const file = await openLabFile(path);
   const p = await plan(db, file, { ...options, mapping }, cat.parameters);
   let sitesCreated = 0;
   const { added, skipped, alerted } = await importResultBatches(
