@@ -10,7 +10,7 @@
  * status once: CPU seconds and wall seconds) and prints its figures as JSON with its peak RSS (VmHWM) at the end.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +19,8 @@ import { migrateToLatest, openDatabase } from "#app/platform/data/db.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
 import { importLabFile } from "#app/beach/lab-files/importer.server.ts";
 import { procStatusKb } from "./proc.ts";
+import * as XLSX from "@e965/xlsx";
+import { parse } from "csv-parse/sync";
 
 /** How many results the file holds. */
 export const LAB_IMPORT_RESULTS = 100_000;
@@ -55,6 +57,8 @@ export interface LabImportFigures {
   backEnd: string;
   /** How the process ran: "server" (the server's flags: the Measurements screen) or "cli" (`npm run import:measurements`). */
   as: string;
+  /** "CSV" or ".xlsx" (the same results as one sheet). */
+  file: string;
   /** CPU seconds of the import (user and system): the time on one core, whatever else the machine runs. */
   seconds: number;
   /** Wall-clock seconds (longer when the pinned core is shared with other work). */
@@ -76,25 +80,32 @@ export const LAB_IMPORT_RUNS = [
  * as the server and as the command line run it (only as `as` says, when given: each run needs an empty database).
  * @returns each run's figures
  */
-export async function labImportPhase(databaseUrls: { name: string; url?: string; as?: (typeof LAB_IMPORT_RUNS)[number]["as"] }[]): Promise<LabImportFigures[]> {
+export async function labImportPhase(databaseUrls: { name: string; url?: string; as?: (typeof LAB_IMPORT_RUNS)[number]["as"]; workbook?: boolean }[]): Promise<LabImportFigures[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "shoreline-bench-import-"));
   try {
     const file = path.join(dir, "results.csv");
     await writeLabBenchFile(file);
+    // The same results as an Excel workbook, one sheet (SheetJS holds a workbook whole: no streaming reader).
+    const workbookFile = path.join(dir, "results.xlsx");
+    if (databaseUrls.some((d) => d.workbook)) {
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(parse(readFileSync(file)) as string[][]), "Results");
+      writeFileSync(workbookFile, XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer);
+    }
     const pinned = os.cpus().length > 1 && spawnSync("taskset", ["-c", "1", "true"], { stdio: "ignore" }).status === 0;
     const figures: LabImportFigures[] = [];
-    for (const { name, url, as } of databaseUrls) for (const run of LAB_IMPORT_RUNS.filter((r) => as === undefined || r.as === as)) {
+    for (const { name, url, as, workbook } of databaseUrls) for (const run of LAB_IMPORT_RUNS.filter((r) => as === undefined || r.as === as)) {
       const dataDir = mkdtempSync(path.join(dir, "data-"));
       const command = pinned ? "taskset" : process.execPath;
-      const args = [...(pinned ? ["-c", "1", process.execPath] : []), ...run.flags, fileURLToPath(import.meta.url), "run", file, dataDir, url ?? ""];
+      const args = [...(pinned ? ["-c", "1", process.execPath] : []), ...run.flags, fileURLToPath(import.meta.url), "run", workbook ? workbookFile : file, dataDir, url ?? ""];
       const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TZ: "UTC", ...run.env };
       const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"], env });
       let output = "";
       child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
       const [code] = (await once(child, "exit")) as [number | null];
       if (code !== 0) throw new Error(`the import benchmark's child exited with ${code}: ${output}`);
-      const result = JSON.parse(output.trim().split("\n").at(-1)!) as Omit<LabImportFigures, "backEnd" | "as" | "pinned">;
-      figures.push({ backEnd: name, as: run.as, pinned, ...result });
+      const result = JSON.parse(output.trim().split("\n").at(-1)!) as Omit<LabImportFigures, "backEnd" | "as" | "file" | "pinned">;
+      figures.push({ backEnd: name, as: run.as, file: workbook ? ".xlsx" : "CSV", pinned, ...result });
     }
     return figures;
   } finally {
