@@ -6,7 +6,7 @@
  * has no streaming reader), in its dense form; a CSV never is.
  */
 import { createReadStream } from "node:fs";
-import { open, readFile } from "node:fs/promises";
+import { open, readFile, stat } from "node:fs/promises";
 import { CsvError, parse } from "csv-parse";
 import * as XLSX from "@e965/xlsx";
 import { EXCEL_ERRORS, type Cell, type SheetRow } from "./cells.ts";
@@ -15,6 +15,12 @@ import { EXCEL_ERRORS, type Cell, type SheetRow } from "./cells.ts";
 export class LabFileError extends Error {
   override name = "LabFileError";
 }
+
+/**
+ * The largest workbook read, in bytes (32 MB): SheetJS holds a workbook whole, about 9 bytes of memory per byte of
+ * .xlsx (a 26 MB sheet of 100,000 results peaked at 240 MB), so a larger one is refused with a word to send it as CSV.
+ */
+export const MAX_WORKBOOK_BYTES = 32 * 1024 * 1024;
 
 /** The kinds of file read. */
 export type LabFileKind = "csv" | "xlsx" | "xls";
@@ -43,12 +49,15 @@ export async function labFileKind(path: string): Promise<LabFileKind> {
 
 /**
  * Opens a lab file.
- * @throws LabFileError when a workbook cannot be read ("This workbook cannot be read: …"); a CSV that cannot be
- *   parsed throws it from `rows`
+ * @throws LabFileError when a workbook cannot be read ("This workbook cannot be read: …") or is over
+ *   `MAX_WORKBOOK_BYTES`; a CSV that cannot be parsed throws it from `rows`
  */
 export async function openLabFile(path: string): Promise<LabFile> {
   const kind = await labFileKind(path);
   if (kind === "csv") return { kind, sheets: [""], rows: () => csvRows(path) };
+  if ((await stat(path)).size > MAX_WORKBOOK_BYTES) {
+    throw new LabFileError("This workbook is over 32 MB, more than can be read at once: save its sheet as CSV (a CSV of any size up to 64 MB is read as it streams) and upload that.");
+  }
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(await readFile(path), { dense: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, cellDates: false });
