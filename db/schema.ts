@@ -111,6 +111,17 @@ export interface MeasurementTable {
 }
 
 /** A monitoring location: a beach or an open-water station (migration 0015). */
+/** A lab file's column mapping, remembered per source (migration 0017, app/beach/lab-files/). */
+export interface LabFileMappingTable {
+  /** The source's fingerprint: a hash of its sorted header names (app/beach/lab-files/columns.ts). */
+  fingerprint: string;
+  /** The mapping as JSON (`LabMapping`). */
+  mapping: string;
+  /** The header names it was made from, as JSON, for the board to recognise it. */
+  headers: string;
+  updatedAt: number;
+}
+
 export interface MonitoringSiteTable {
   id: string;
   name: string;
@@ -368,6 +379,7 @@ export interface DB {
   banner: BannerTable;
   measurement: MeasurementTable;
   monitoring_site: MonitoringSiteTable;
+  lab_file_mapping: LabFileMappingTable;
   parameter: ParameterTable;
   site_advisory: SiteAdvisoryTable;
   site_announced: SiteAnnouncedTable;

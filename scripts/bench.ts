@@ -46,8 +46,15 @@
  *    miss the page cache, by a query string of their own: loaders, rendering and compression) and served (requests/s
  *    with autocannon, from the cache); prints large ÷ small for both (target ≤ 1.5 for `/` and `/the-lake`).
  *
+ * 6. The lab file import (issue 27, scripts/lib/bench-lab-import.ts): 100,000 results from one CSV through
+ *    `importLabFile`, in a child process pinned to core 1, on a new SQLite database and, when it answers, a new
+ *    PostgreSQL database, with the server's flags (the Measurements screen) and as `npm run import:measurements`
+ *    runs, and the same results as an .xlsx workbook on SQLite; prints CPU seconds (the time on one core), wall
+ *    seconds and peak RSS (VmHWM).
+ *
  * `npm run bench -- --only outbox` runs 4 alone (no build needed; nothing pinned).
  * `npm run bench -- --only lake` runs 5 alone.
+ * `npm run bench -- --only import` runs 6 alone (no build needed).
  * `npm run bench -- --only cluster` (issue 12) measures GET / through nginx to three instances against one instance
  *    directly, all on one PostgreSQL database (scripts/lib/cluster.ts, as the cluster test runs them; nothing
  *    pinned: the instances share the machine's cores), in three alternating rounds, and prints the ratio. On two cores
@@ -76,15 +83,17 @@ import { startSmtpSink } from "../tests/support/smtp.ts";
 import { addConfirmedSubscribers, loadLargeDataSet } from "./bench-data.ts";
 import { LAKE_STATION, loadLakeDataSet } from "./bench-lake-data.ts";
 import { startCluster, type Cluster } from "./lib/cluster.ts";
+import { LAB_IMPORT_RESULTS, labImportPhase, type LabImportFigures } from "./lib/bench-lab-import.ts";
 import { cpuSeconds, firstChild, procStatusKb } from "./lib/proc.ts";
 import { CliError, parseCommandLine, runCli, UsageError } from "./lib/cli.ts";
 import { CONNECTION_HEADERS } from "../server/page-version.ts";
 
-const USAGE = `Usage: npm run bench [-- --only outbox|cluster|lake]
+const USAGE = `Usage: npm run bench [-- --only outbox|cluster|lake|import]
   Run \`npm run build\` first: the benchmark builds nothing and measures the production build in build/.
   --only outbox   only the mail outbox figures (queueing to 10,000 subscribers, send rate); needs no build
   --only cluster  only GET / through nginx to three instances against one instance (PostgreSQL, nginx needed)
   --only lake     only /, /the-lake and a station page: one beach and 30 readings against 10 sites × 10 parameters × 10 years
+  --only import   only the lab file import of 100,000 results (CPU seconds and peak RSS); needs no build
   Environment: BENCH_SECONDS  measured seconds per URL (default 10; each run follows a 2 s warm-up)
                BENCH_GZIP=1   send Accept-Encoding: gzip on the plain rows (default: none, uncompressed)
                BENCH_REQUESTS the long run: this many requests of the mix on the large data set, RSS at start,
@@ -172,16 +181,18 @@ const BR_ROW = " (br)";
  */
 const WRK_PAGES = ["/", "/news-events"] as const;
 const longRequests = process.env.BENCH_REQUESTS === undefined ? undefined : Number(process.env.BENCH_REQUESTS);
-let only: "outbox" | "cluster" | "lake" | undefined;
+const ONLY = ["outbox", "cluster", "lake", "import"] as const;
+let only: (typeof ONLY)[number] | undefined;
 
 /** @throws UsageError or CliError (exit 2 or 1) when the benchmark cannot run as asked */
 function checkSettings(): void {
   const { values } = parseCommandLine(process.argv.slice(2), { options: { only: { type: "string" } } });
-  if (values.only !== undefined && values.only !== "outbox" && values.only !== "cluster" && values.only !== "lake") {
-    throw new UsageError(`--only takes "outbox", "cluster" or "lake", not "${values.only}".`);
+  const chosen = ONLY.find((name) => name === values.only);
+  if (values.only !== undefined && chosen === undefined) {
+    throw new UsageError(`--only takes "outbox", "cluster", "lake" or "import", not "${values.only}".`);
   }
-  only = values.only;
-  if (only === "outbox") return;
+  only = chosen;
+  if (only === "outbox" || only === "import") return;
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`BENCH_SECONDS must be a positive number of seconds, not "${process.env.BENCH_SECONDS}".`);
   if (longRequests !== undefined && !(Number.isInteger(longRequests) && longRequests >= 1000)) {
     throw new UsageError(`BENCH_REQUESTS must be a whole number of requests, at least 1000, not "${process.env.BENCH_REQUESTS}".`);
@@ -977,6 +988,8 @@ async function main(): Promise<void> {
   printOutbox(outbox);
   const lake = await lakeFigures();
   printLake(lake);
+  const labImport = await importPhase();
+  printImport(labImport);
 
   const rows: string[][] = [
     [`/ ≥ ${int(TARGETS.homeRps)} req/s on one core, empty data`, `${int(homeEmpty)} req/s`, verdict(homeEmpty >= TARGETS.homeRps)],
@@ -995,6 +1008,7 @@ async function main(): Promise<void> {
     [`start to listening ≤ ${TARGETS.startMs / 1000} s, large data`, ms(largeStartMs), verdict(largeStartMs <= TARGETS.startMs)],
     ...outboxTargets(outbox),
     ...lakeTargets(lake),
+    ...importTargets(labImport),
     ...(long ? [[`RSS ≤ ${TARGETS.peakRssMb} MB after ${int(long.requests)} requests of the mix`, mb(long.endMb), long.endMb === undefined ? "n/a" : verdict(long.endMb <= TARGETS.peakRssMb)]] : []),
   ];
   console.log("\nTargets (figures are from one run on a shared machine: noisy)");
@@ -1219,6 +1233,58 @@ async function mainLake(): Promise<void> {
   console.log(table(["target", "measured", "result"], lakeTargets(lake)));
 }
 
+// ---- the lab file import (issue 27) ----
+
+/** The import's targets (issue 27): 100,000 results from one file in under 10 s on one core, RSS under 250 MB. */
+const IMPORT_TARGETS = { seconds: 10, rssMb: 250 };
+
+/** Runs the import benchmark on SQLite and, when it answers, PostgreSQL (a new database, dropped after). */
+async function importPhase(): Promise<LabImportFigures[]> {
+  // Each PostgreSQL run gets its own empty database (SQLite runs get a new data folder each).
+  const pg = (await postgresAvailable()) ? [await createPostgresDatabase(), await createPostgresDatabase()] : [];
+  try {
+    return await labImportPhase([
+      { name: "SQLite" },
+      ...pg.map((db, i) => ({ name: "PostgreSQL", url: db.url!, as: (["server", "cli"] as const)[i]! })),
+      { name: "SQLite", as: "server", workbook: true },
+    ]);
+  } finally {
+    for (const db of pg) await db.drop();
+  }
+}
+
+function printImport(figures: LabImportFigures[]): void {
+  console.log(`\nLab file import: ${int(LAB_IMPORT_RESULTS)} results from one file (importLabFile: read, check, create 10 sites, write, status once)`);
+  console.log(`  child process ${figures[0]?.pinned ? "pinned to core 1 (taskset -c 1)" : "not pinned"}; node --optimize-for-size; "server" also with npm start's malloc settings`);
+  console.log(
+    table(
+      ["back end", "as", "file", "CPU s (one core)", "wall s", "added", "peak RSS"],
+      figures.map((f) => [f.backEnd, f.as, f.file, fixed(f.seconds, 2), fixed(f.wallSeconds, 2), int(f.added), mb(f.peakRssMb)]),
+    ),
+  );
+  if (!figures.some((f) => f.backEnd === "PostgreSQL")) console.log("  (PostgreSQL did not answer: SQLite only)");
+  console.log("  CPU s is this Node process's (user + system); with PostgreSQL the database server's own work is not in it.");
+}
+
+function importTargets(figures: LabImportFigures[]): string[][] {
+  return figures.flatMap((f) => [
+    [`import ${int(LAB_IMPORT_RESULTS)} results ≤ ${IMPORT_TARGETS.seconds} s on one core, ${f.backEnd}, ${f.as}, ${f.file}`, `${fixed(f.seconds, 2)} s CPU (${fixed(f.wallSeconds, 2)} s wall)`, verdict(f.seconds <= IMPORT_TARGETS.seconds)],
+    [`import RSS ≤ ${IMPORT_TARGETS.rssMb} MB, ${f.backEnd}, ${f.as}, ${f.file}`, mb(f.peakRssMb), f.peakRssMb === undefined ? "n/a" : verdict(f.peakRssMb <= IMPORT_TARGETS.rssMb)],
+  ]);
+}
+
+/** `--only import`: the lab file import figures alone. */
+async function mainImport(): Promise<void> {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  console.log("Shoreline benchmark: the lab file import only (--only import)");
+  console.log(`  Node ${process.version}, ${os.cpus().length} cores (${cpu}), load average ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}`);
+  const figures = await importPhase();
+  printImport(figures);
+  console.log("\nTargets (figures are from one run on a shared machine: noisy)");
+  console.log(table(["target", "measured", "result"], importTargets(figures)));
+  console.log(`  load average at the end: ${os.loadavg().map((l) => fixed(l, 2)).join(" ")}`);
+}
+
 /** `--only outbox`: the mail outbox figures alone. */
 async function mainOutbox(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -1233,7 +1299,7 @@ async function mainOutbox(): Promise<void> {
 await runCli(USAGE, async () => {
   try {
     checkSettings();
-    await (only === "outbox" ? mainOutbox() : only === "cluster" ? mainCluster() : only === "lake" ? mainLake() : main());
+    await (only === "outbox" ? mainOutbox() : only === "cluster" ? mainCluster() : only === "lake" ? mainLake() : only === "import" ? mainImport() : main());
   } catch (error) {
     // After SIGINT/SIGTERM the server is being stopped under the run; that failure is expected, not news.
     if (interrupted) return 130;

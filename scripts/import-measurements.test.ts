@@ -89,8 +89,8 @@ describe("npm run import:measurements (the real command line, SQLite)", () => {
     writeFileSync(file, "date,value\n2017-06-01,10\n2017-06-02,20\n2017-06-03,abc\n2017-06-04,40\n");
     const result = await cli(dataDir, file);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('line 4: value "abc" is not a plain decimal number such as 12 or 12.5');
-    expect(result.stderr).toContain("Nothing imported: 1 error.");
+    expect(result.stderr).toContain('line 4: value "abc" is not a result such as 12, 12.5, >2419.6, <10 or ND');
+    expect(result.stderr).toContain("Nothing imported: 1 error in 1 row; --good-rows-only imports the 3 good rows.");
     expect(result.stdout).toBe("");
     expect(await rowCount(dataDir)).toBe(260);
   });
@@ -101,10 +101,10 @@ describe("npm run import:measurements (the real command line, SQLite)", () => {
     const result = await cli(dataDir, file);
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split("\n")).toEqual([
-      'line 2: date "2017-02-30" is not a valid date (YYYY-MM-DD)',
-      'line 3: value "-5" is negative; a reading is 0 or more',
+      'line 2: date "2017-02-30" is not a date such as 2026-11-16 or 11/16/2026',
+      'line 3: value "-5" is negative; a result is 0 or more',
       "line 4: value is empty",
-      "Nothing imported: 3 errors.",
+      "Nothing imported: 3 errors in 3 rows; --good-rows-only imports the 0 good rows.",
     ]);
     expect(await rowCount(dataDir)).toBe(260);
   });
@@ -112,7 +112,7 @@ describe("npm run import:measurements (the real command line, SQLite)", () => {
   it("exits 2 with the usage when the file argument is missing", async () => {
     const result = await cli(dataDir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("Usage: npm run import:measurements -- FILE.csv");
+    expect(result.stderr).toContain("Usage: npm run import:measurements -- FILE [options]");
   });
 
   it("exits 2 when the file cannot be read, and does not create a database", async () => {
@@ -149,7 +149,7 @@ describe("npm run import:measurements refuses readings from the future and numbe
     writeFileSync(file, csv);
     const result = await cli(dataDir, file);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim().split("\n")).toEqual([...errors, "Nothing imported: 7 errors."]);
+    expect(result.stderr.trim().split("\n")).toEqual([...errors, "Nothing imported: 7 errors in 7 rows; --good-rows-only imports the 1 good row."]);
     expect(result.stdout).toBe("");
     expect(await storedReadings(dataDir)).toEqual(["2026-01-02 300"]);
   });
@@ -244,5 +244,47 @@ describe.each(backends)("importMeasurements with the real file ($name)", ({ crea
       ]),
     ).rejects.toThrow(RangeError);
     expect(await listMeasurements(db)).toHaveLength(259);
+  });
+});
+
+describe("npm run import:measurements with lab files as labs send them (issue 27, SQLite)", () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "shoreline-import-lab-"));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const fixture = (name: string) => path.join(ROOT, "tests/fixtures/lab-files", name);
+
+  it("prints every problem of a workbook by sheet and line, and imports nothing without --good-rows-only", async () => {
+    const result = await cli(dataDir, fixture("chicago-2015-lab-results-cut.xlsx"), "--create-sites");
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines[0]).toBe('Sheet "Summary" skipped: it has no column "Client ID", "Escherichia coli", "Units", "Sample Collection Time", "Date/Time".');
+    expect(lines).toContain('sheet "May 18", line 23: value #NUM! is a formula error, not a result');
+    expect(lines.at(-1)).toBe("Nothing imported: 44 errors in 22 rows; --good-rows-only imports the 42 good rows.");
+    expect(await rowCount(dataDir)).toBe(0);
+  });
+
+  it("imports the good rows with --good-rows-only, creating the beaches with --create-sites", async () => {
+    const result = await cli(dataDir, fixture("chicago-2015-lab-results-cut.xlsx"), "--create-sites", "--good-rows-only");
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split("\n")).toEqual(["Created 21 sites.", "Imported 42 readings, skipped 0 duplicates."]);
+    expect(await rowCount(dataDir)).toBe(42);
+  });
+
+  it("takes a corrected column and one sheet: --sheet, --column date=…", async () => {
+    // The old .xls keeps each sample's date and time in "Sample Collection Time"; May 27's unsampled rows are blank.
+    const result = await cli(dataDir, fixture("chicago-2013-lab-results-cut.xls"), "--sheet", "May 27", "--column", "date=Sample Collection Time", "--column", "time=", "--create-sites");
+    expect(result.stderr).toBe("");
+    expect(result.stdout.trim().split("\n").at(-1)).toBe("Imported 5 readings, skipped 0 duplicates.");
+    expect(result.code).toBe(0);
+  });
+
+  it("refuses an unknown option value with the usage", async () => {
+    const result = await cli(dataDir, fixture("chicago-dna-2015.csv"), "--column", "colour=red");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--column takes FIELD=NAME with FIELD one of date, time, site, parameter, value, unit, qualifier, detectionLimit, depth, not "colour=red"');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Lab result files (CSV) for the beach measurement import: the command line `npm run import:measurements` and any
- * upload form read them through `parseLabCsv`. CSV syntax is csv-parse's job; this module only finds the columns and
- * validates each row, reporting every problem with its line number so that a volunteer can fix the file.
+ * The first lab CSV reader (issue 24): the demo seed (db/seed.ts) reads the Montrose CSV through `parseLabCsv`. The
+ * Measurements screen and `npm run import:measurements` read lab files as labs send them through
+ * app/beach/lab-files/ (issue 27, decision 031). CSV syntax is csv-parse's job; this module only finds the columns
+ * and validates each row, reporting every problem with its line number.
  */
 import { CsvError, parse } from "csv-parse/sync";
 import type { MeasurementInput } from "#app/beach/data/readings.server.ts";

@@ -53,6 +53,33 @@ export async function importReadings(
   return { ...result, alerted };
 }
 
+/**
+ * Imports a lab file's results batch by batch in one transaction, all or none (duplicates of stored ones, and of
+ * earlier batches, skipped), and announces the state they lead to once: the lab file import
+ * (app/beach/lab-files/importer.server.ts), on the screen and from the command line.
+ * @param batches called with the transaction: yields the results a batch at a time (it may write first, e.g. the
+ *   sites the board confirmed creating, in the same transaction)
+ * @returns how many were added and skipped, and the alert's recipients (null when the state did not change)
+ * @throws RangeError as `importMeasurements` does, or what `batches` throws; nothing is saved
+ */
+export async function importResultBatches(
+  services: BeachServices,
+  batches: (trx: Database) => AsyncIterable<ResultInput[]>,
+  now = Date.now(),
+): Promise<{ added: number; skipped: number; alerted: number | null }> {
+  const { result, alerted } = await changeBeach(services, now, async (trx) => {
+    let added = 0;
+    let skipped = 0;
+    for await (const batch of batches(trx)) {
+      const counts = await importMeasurements(trx, batch, now);
+      added += counts.added;
+      skipped += counts.skipped;
+    }
+    return { added, skipped };
+  });
+  return { ...result, alerted };
+}
+
 /** Deletes a reading (false when no reading has that id), and announces the state that leaves. */
 export async function deleteReading(services: BeachServices, id: string, now = Date.now()): Promise<boolean> {
   return (await changeBeach(services, now, (trx) => deleteMeasurement(trx, id))).result;

@@ -18,6 +18,7 @@ import * as demoPlaceholders from "./0013-demo-placeholders.ts";
 import * as demoContent from "./0014-demo-content.ts";
 import * as sitesParameters from "./0015-sites-parameters.ts";
 import * as siteAdvisories from "./0016-site-advisories.ts";
+import * as labFileMappings from "./0017-lab-file-mappings.ts";
 import * as firstBeachName from "./0018-first-beach-name.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   "0014-demo-content": demoContent,
   "0015-sites-parameters": sitesParameters,
   "0016-site-advisories": siteAdvisories,
+  "0017-lab-file-mappings": labFileMappings,
   "0018-first-beach-name": firstBeachName,
 };

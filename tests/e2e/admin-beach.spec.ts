@@ -1,6 +1,6 @@
 /**
  * Admin beach measurements (spec §2: form, table sortable by date, delete confirmation; §4: status rules, the admin
- * table treating 1000 and above as Closed; §5: validation messages; §9: success message 3 s), the lab CSV import,
+ * table treating 1000 and above as Closed; §5: validation messages; §9: success message 3 s), the lab file import,
  * and the public effect on /the-lake.
  *
  * Readings are dated long ago (a year and more) so that they never become the latest reading the public tests
@@ -206,7 +206,7 @@ test.describe("admin beach measurements", () => {
     expect(await status.textContent()).toBe(before.text);
   });
 
-  test("lab CSV import: a preview with the count, then Imported N measurements; M duplicates skipped.", async ({ page }) => {
+  test("lab file import: a preview of the first results, then Imported N measurements; M duplicates skipped.", async ({ page }) => {
     const csv = await readFile(path.join(FIXTURES, "admin-readings.csv"), "utf8");
     const readings = csv.trim().split("\n").slice(1).map((line) => ({ date: line.split(",")[0]!, value: Number(line.split(",")[1]) }));
     // The fixture's dates are fixed: start from none of them, whatever ran before on this database.
@@ -214,22 +214,23 @@ test.describe("admin beach measurements", () => {
     added.push(...readings);
     await openAdmin(page, BASE);
 
-    await page.getByLabel("CSV file", { exact: true }).setInputFiles(path.join(FIXTURES, "admin-readings.csv"));
-    await page.getByRole("button", { name: "Preview", exact: true }).click();
-    const preview = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Preview of admin-readings.csv" }) });
-    await expect(preview).toBeVisible();
-    await expect(preview).toContainText("4 readings. The last 4:");
+    await page.getByLabel("Lab file", { exact: true }).setInputFiles(path.join(FIXTURES, "admin-readings.csv"));
+    await page.getByRole("button", { name: "Upload and read", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/beach-measurements\/import\?file=/);
+    const preview = page.getByRole("region", { name: "Preview" });
+    await expect(preview).toContainText("4 good rows, no problems.");
     await expect(preview.getByRole("listitem")).toHaveText([
-      `${shortDate("1999-06-01")}: 12 (Open)`,
-      `${shortDate("1999-06-08")}: 250.5 (Caution)`,
-      `${shortDate("1999-06-15")}: 1200 (Closed)`,
-      `${shortDate("1999-06-08")}: 250.5 (Caution)`,
+      new RegExp(`^line 2: ${shortDate("1999-06-01")}, .+, E\\. coli 12 CFU per 100 mL$`),
+      new RegExp(`^line 3: ${shortDate("1999-06-08")}, .+, E\\. coli 250\\.5 CFU per 100 mL$`),
+      new RegExp(`^line 4: ${shortDate("1999-06-15")}, .+, E\\. coli 1200 CFU per 100 mL$`),
+      new RegExp(`^line 5: ${shortDate("1999-06-08")}, .+, E\\. coli 250\\.5 CFU per 100 mL$`),
     ]);
     // Nothing is saved by the preview.
-    await expect(rows(page, "1999-06-01")).toHaveCount(0);
+    expect(await withDatabase(async (db) => (await listMeasurements(db)).filter((m) => m.date === "1999-06-01"))).toEqual([]);
 
     const shown = timeShown(page, "p.success", /^Imported 3 measurements; 1 duplicate skipped\.$/);
-    await preview.getByRole("button", { name: "Import 4 readings", exact: true }).click();
+    await page.getByRole("button", { name: "Import 4 rows", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/beach-measurements\?imported=3-1$/);
     await expect(page.getByText("Imported 3 measurements; 1 duplicate skipped.", { exact: true })).toBeVisible();
     await expect(rows(page, "1999-06-01", "12")).toHaveCount(1);
     await expect(rows(page, "1999-06-08", "250.5")).toHaveCount(1);
@@ -239,14 +240,16 @@ test.describe("admin beach measurements", () => {
     expect(shownFor).toBeLessThan(3_700);
   });
 
-  test("lab CSV import: a bad row is reported with its line number and nothing can be imported", async ({ page }) => {
+  test("lab file import: a bad row is named with its line; Import nothing saves nothing", async ({ page }) => {
     await openAdmin(page, BASE);
-    await page.getByLabel("CSV file", { exact: true }).setInputFiles(path.join(FIXTURES, "admin-readings-bad.csv"));
-    await page.getByRole("button", { name: "Preview", exact: true }).click();
-    const preview = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Preview of admin-readings-bad.csv" }) });
-    await expect(preview.getByRole("alert")).toHaveText("Nothing can be imported: 1 line has errors. Correct the file and try again.");
-    await expect(preview.getByRole("listitem")).toHaveText(['line 3: value "abc" is not a plain decimal number such as 12 or 12.5']);
-    await expect(preview.getByRole("button", { name: /^Import/ })).toHaveCount(0);
+    await page.getByLabel("Lab file", { exact: true }).setInputFiles(path.join(FIXTURES, "admin-readings-bad.csv"));
+    await page.getByRole("button", { name: "Upload and read", exact: true }).click();
+    const preview = page.getByRole("region", { name: "Preview" });
+    await expect(preview).toContainText("2 good rows; 1 problem in 1 row.");
+    await expect(preview.getByRole("list").last().getByRole("listitem")).toHaveText(['line 3: value "abc" is not a result such as 12, 12.5, >2419.6, <10 or ND']);
+    await expect(page.getByRole("button", { name: "Import the 2 good rows", exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Import nothing", exact: true }).click();
+    await expect(page).toHaveURL(BASE);
     await expect(rows(page, "1999-07-01")).toHaveCount(0);
     await expect(rows(page, "1999-07-15")).toHaveCount(0);
   });

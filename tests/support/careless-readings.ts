@@ -18,11 +18,11 @@ export function carelessLabFile(today: string): { csv: string; errors: string[] 
     errors: [
       `line 3: date "9999-12-31" is after today (${today})`,
       `line 4: date "${tomorrow}" is after today (${today})`,
-      'line 5: value "0x10" is not a plain decimal number such as 12 or 12.5',
-      'line 6: value "1e308" is not a plain decimal number such as 12 or 12.5',
-      'line 7: value "Infinity" is not a plain decimal number such as 12 or 12.5',
-      'line 8: value "-5" is negative; a reading is 0 or more',
-      'line 9: value "2000000" is over 1,000,000, the largest reading accepted',
+      'line 5: value "0x10" is not a result such as 12, 12.5, >2419.6, <10 or ND',
+      'line 6: value "1e308" is not a result such as 12, 12.5, >2419.6, <10 or ND',
+      'line 7: value "Infinity" is not a result such as 12, 12.5, >2419.6, <10 or ND',
+      'line 8: value "-5" is negative; a result is 0 or more',
+      "line 9: value 2000000 is outside E. coli's range (0 to 1,000,000 CFU per 100 mL)",
     ],
   };
 }

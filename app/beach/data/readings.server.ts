@@ -41,12 +41,14 @@ interface RowContext {
   today: string;
   defaultSiteId: string | null;
   parameters: Map<string, { name: string; unitCode: string; minValue: number; maxValue: number }>;
+  /** Each sample date's noon, as computed (a batch of an import has many results of one date). */
+  noons: Map<string, number>;
 }
 
 async function rowContext(db: Database, now: number): Promise<RowContext> {
   const timeZone = await getTimeZone(db);
   const [first, parameters] = await Promise.all([getFirstBeach(db), listParameters(db)]);
-  return { timeZone, today: todayIn(timeZone, new Date(now)), defaultSiteId: first?.id ?? null, parameters: new Map(parameters.map((p) => [p.id, p])) };
+  return { timeZone, today: todayIn(timeZone, new Date(now)), defaultSiteId: first?.id ?? null, parameters: new Map(parameters.map((p) => [p.id, p])), noons: new Map() };
 }
 
 /**
@@ -235,7 +237,11 @@ export async function getMeasurement(db: Database, id: string): Promise<Measurem
  */
 function toRow(input: ResultInput, now: number, context: RowContext) {
   const { timeZone, today } = context;
-  const { timestamp } = noonOf(input.date, timeZone);
+  let timestamp = context.noons.get(input.date);
+  if (timestamp === undefined) {
+    timestamp = noonOf(input.date, timeZone).timestamp;
+    context.noons.set(input.date, timestamp);
+  }
   if (isAfterToday(input.date, today)) throw new RangeError(`The sample date ${input.date} is after today (${today} in ${timeZone})`);
   const parameterId = input.parameterId ?? E_COLI;
   const parameter = context.parameters.get(parameterId);

@@ -1,26 +1,22 @@
-import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beach-measurements";
 import { AdminList, dateColumn, type Column } from "#app/ui/AdminList.tsx";
 import { BulkDeleteConfirm, ConfirmModal } from "#app/ui/ConfirmModal.tsx";
 import { FormAlert, FormField } from "#app/ui/FormField.tsx";
 import { adminRequest, bulkDeleteStep, deleteConfirmed } from "#app/web/admin-screens.server.ts";
-import { deleteReading, deleteReadings, importReadings, recordReading } from "#app/beach/updates.server.ts";
+import { deleteReading, deleteReadings, recordReading } from "#app/beach/updates.server.ts";
 import { adminBeachStatus, READING_UNIT } from "#app/beach/status.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
+import { LabFileUpload } from "#app/beach/lab-files/LabFileUpload.tsx";
 import { counted } from "#app/platform/text/plural.ts";
 import { formFields, formLimits, parseForm, type FormResult } from "#app/platform/text/forms.ts";
 import { measurementSchema } from "#app/beach/forms.ts";
-import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
 import { listHref, PAGE_SIZE, readListQuery, type BulkDeleteAsk, type Page } from "#app/platform/http/list-query.ts";
 import { useTimedFlag } from "#app/ui/use-timed-flag.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { getMeasurement, MEASUREMENT_SORTS, pageMeasurements, type Measurement, type MeasurementSort } from "#app/beach/data/readings.server.ts";
 import { screen, screenMeta } from "./screens.ts";
-import { BODY_MESSAGES } from "#app/platform/http/request-body.ts";
-import type { RouteHandle } from "#app/platform/http/route-handle.ts";
-import { MAX_CSV_BYTES, uploadBody } from "#app/platform/files/upload-limits.ts";
 import { listSites } from "#app/beach/data/sites.server.ts";
 import { listParameters, parametersInUse } from "#app/beach/data/parameters.server.ts";
 import { resultFormFields, resultFormSchema } from "#app/beach/site-forms.ts";
@@ -36,9 +32,6 @@ export function meta() {
 const BASE = "/admin/beach-measurements";
 /** How long the success message shows, in milliseconds (spec §9). */
 const SUCCESS_MS = 3000;
-/** The forms of the screen, one of them with a lab CSV file of up to 5 MB. */
-export const handle: RouteHandle = { body: uploadBody(1, MAX_CSV_BYTES) };
-const PREVIEW_ROWS = 10;
 const READINGS = ["reading", "readings"] as const;
 
 type Row = { id: string; date: string; value: number; unit: string; siteId: string | null; site: string; parameter: string; ecoli: boolean; result: string; depth: number | null; time: string };
@@ -106,30 +99,14 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** What the action answers: the shared form result, or the preview of a lab CSV. */
-type ActionResult = FormResult & BulkDeleteAsk & {
-  preview?: { csv: string; fileName: string; count: number; rows: { date: string; value: number }[]; errors: string[] };
-};
+/** What the action answers: the shared form result. A lab file goes to the import screen (beach-import.tsx). */
+type ActionResult = FormResult & BulkDeleteAsk;
 
 export async function action(args: Route.ActionArgs) {
   const { services } = adminRequest(args);
   const { db, logger } = services;
   const { request } = args;
-  let csvFile: { name: string; text: string } | undefined;
-  let form: FormData;
-  try {
-    form = await parseFormData(request, { maxFileSize: MAX_CSV_BYTES, maxFiles: 1 }, async (upload: FileUpload) => {
-      if (upload.fieldName === "csv") csvFile = { name: upload.name, text: await upload.text() };
-    });
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) {
-      return data<ActionResult>({ formError: "That file is too large: lab CSV files of up to 5 MB are accepted." }, { status: 413 });
-    }
-    if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
-      return data<ActionResult>({ formError: BODY_MESSAGES.unreadable }, { status: 400 });
-    }
-    throw error;
-  }
+  const form = await request.formData();
   const fields = formFields(form);
   const back = listHref(BASE, readListQuery(new URL(request.url), MEASUREMENT_SORTS));
   // Deleting readings together is one change of state: one alert at most, for the status they leave.
@@ -149,30 +126,6 @@ export async function action(args: Route.ActionArgs) {
 
   // Readings dated after the association's today are refused, in the form and in a lab file alike (issue 24).
   const today = todayIn(await getTimeZone(db));
-  if (fields.intent === "preview" || fields.intent === "import") {
-    const csv = fields.intent === "preview" ? csvFile?.text : fields.csv;
-    if (!csv) return data<ActionResult>({ formError: "Choose a CSV file to import." }, { status: 400 });
-    const parsed = parseLabCsv(csv, today);
-    if (fields.intent === "preview" || parsed.errors.length > 0) {
-      const preview = {
-        csv,
-        fileName: csvFile?.name ?? fields.fileName ?? "",
-        count: parsed.readings.length,
-        rows: parsed.readings.slice(-PREVIEW_ROWS),
-        errors: parsed.errors.map((e) => e.message),
-      };
-      return data<ActionResult>({ preview }, { status: parsed.errors.length > 0 ? 400 : 200 });
-    }
-    try {
-      // A whole season imported at once is one change of state: one alert, for the latest status only.
-      const { added, skipped } = await importReadings(services, parsed.readings);
-      return redirect(`${BASE}?imported=${added}-${skipped}`);
-    } catch (error) {
-      logger.error({ err: error }, "measurement import failed");
-      return data<ActionResult>({ formError: "Failed to add measurement" }, { status: 500 });
-    }
-  }
-
   const { sites, parameters } = await catalogue(db);
   if (fields.intent === "add-result") {
     // A lab result of any parameter, as the lab wrote it (issue 27): "<10", ">2419.6", "ND", with depth and time.
@@ -241,7 +194,6 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
   const showAdded = useTimedFlag(result ? null : added, SUCCESS_MS);
   const showImported = useTimedFlag(result ? null : imported, SUCCESS_MS);
   const limits = loaderData.limits;
-  const preview = result?.preview;
   const [importedCount, skippedCount] = (imported ?? "0-0").split("-");
   return (
     <>
@@ -297,60 +249,8 @@ export default function AdminBeachMeasurements({ loaderData, actionData }: Route
       </section>
 
       <section aria-labelledby="import-heading">
-        <h2 id="import-heading">Import a lab CSV</h2>
-        <Form method="post" encType="multipart/form-data" className="stack">
-          <div>
-            <label htmlFor="csv">CSV file</label>
-            <input id="csv" name="csv" type="file" accept=".csv,text/csv,text/plain" required aria-describedby="csv-hint" />
-            <p id="csv-hint" className="muted">
-              Columns <code>sample_date,escherichia_coli</code> (the lab's export) or <code>date,value</code>. You will
-              see a preview before anything is saved.
-            </p>
-          </div>
-          <p>
-            <button type="submit" name="intent" value="preview" className="button secondary" disabled={busy}>
-              Preview
-            </button>
-          </p>
-        </Form>
-        {preview && (
-          <div className="card" aria-live="polite">
-            <h3>Preview{preview.fileName ? ` of ${preview.fileName}` : ""}</h3>
-            {preview.errors.length > 0 ? (
-              <>
-                <p className="alert" role="alert">
-                  Nothing can be imported: {preview.errors.length} {preview.errors.length === 1 ? "line has" : "lines have"} errors.
-                  Correct the file and try again.
-                </p>
-                <ul>
-                  {preview.errors.slice(0, 50).map((e) => (
-                    <li key={e}>{e}</li>
-                  ))}
-                </ul>
-              </>
-            ) : (
-              <>
-                <p>
-                  {counted(preview.count, "reading", "readings")}. The last {preview.rows.length}:
-                </p>
-                <ul>
-                  {preview.rows.map((r, i) => (
-                    <li key={i}>
-                      {shortDate(r.date)}: {r.value} ({adminBeachStatus(r.value)})
-                    </li>
-                  ))}
-                </ul>
-                <Form method="post">
-                  <input type="hidden" name="csv" value={preview.csv} />
-                  <input type="hidden" name="fileName" value={preview.fileName} />
-                  <button type="submit" name="intent" value="import" className="button" disabled={busy}>
-                    Import {counted(preview.count, "reading", "readings")}
-                  </button>
-                </Form>
-              </>
-            )}
-          </div>
-        )}
+        <h2 id="import-heading">Import a lab file</h2>
+        <LabFileUpload />
       </section>
 
       <section aria-labelledby="table-heading">

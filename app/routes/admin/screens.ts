@@ -41,6 +41,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "events", file: "routes/admin/events.tsx", heading: "Events", menu: { group: "main" }, topic: "events", emptyText: "We couldn't find any Events!" },
   { path: "documents", file: "routes/admin/documents.tsx", heading: "Documents", menu: { group: "main" }, topic: "documents", emptyText: "We couldn't find any Files!" },
   { path: "beach-measurements", file: "routes/admin/beach-measurements.tsx", heading: "Beach Data", menu: { group: "main" }, topic: "measurements", emptyText: "No measurements found" },
+  { path: "beach-measurements/import", file: "routes/admin/beach-import.tsx", heading: "Import a lab file" },
   { path: "banner", file: "routes/admin/banner.tsx", heading: "Banner", menu: { group: "main" }, topic: "banner" },
   { path: "members", file: "routes/admin/members.tsx", heading: "Members", topic: "members", emptyText: "There are no members yet.", access: "administrator" },
   { path: "email", file: "routes/admin/email.tsx", heading: "Email Members", access: "administrator" },
@@ -66,6 +67,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
  */
 export const ADMIN_ENDPOINTS: readonly { path: string; file: string; access?: "administrator" }[] = [
   { path: "documents/upload", file: "routes/admin/documents-upload.ts" },
+  { path: "beach-measurements/import/upload", file: "routes/admin/beach-import-upload.ts" },
   { path: "subscribers/export", file: "routes/admin/subscribers-export.ts", access: "administrator" },
   { path: "markdown-preview", file: "routes/admin/markdown-preview.ts" },
 ];

@@ -2,7 +2,7 @@
  * Finding 6 of issue 24: a reading dated in the future became the beach's status. `date=9999-12-31` posted to the
  * measurement form (or in a lab CSV) was stored, and the home page then said "Dec 31, 9999 … Today, Open" over a real
  * Caution reading; `value=0x10` was stored as 16 and `1e308` was accepted. Here an attacker with the board's
- * password (or a careless volunteer) posts such readings through the admin screen's form and its CSV import, and
+ * password (or a careless volunteer) posts such readings through the admin screen's form and its lab file import, and
  * nothing of them may be stored or shown.
  */
 import { expect } from "vitest";
@@ -34,13 +34,38 @@ async function postForm(target: Target, cookie: string, fields: Record<string, s
   return { status: response.status, html: await response.text() };
 }
 
-/** Uploads a lab CSV to the screen's preview step, as its file input sends it (multipart). */
-async function previewCsv(target: Target, cookie: string, csv: string): Promise<{ status: number; html: string }> {
+const IMPORT = "/admin/beach-measurements/import";
+
+/**
+ * Uploads a lab CSV to the import screen, as its file input sends it without JavaScript (multipart), and opens the
+ * mapping step it redirects to.
+ * @returns the upload's token and the mapping step's page (its preview)
+ */
+async function previewCsv(target: Target, cookie: string, csv: string): Promise<{ token: string; status: number; html: string }> {
   const form = new FormData();
-  form.append("intent", "preview");
-  form.append("csv", new File([csv], "lab.csv", { type: "text/csv" }));
-  const response = await fetch(`${target.url}${SCREEN}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: target.url }, body: form });
+  form.append("file", new File([csv], "lab.csv", { type: "text/csv" }));
+  const upload = await fetch(`${target.url}${IMPORT}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: target.url }, body: form });
+  expect(upload.status).toBe(302);
+  const location = upload.headers.get("location") ?? "";
+  const token = /[?&]file=([0-9a-f-]+)/.exec(location)?.[1] ?? "";
+  const page = await fetch(`${target.url}${location}`, { headers: { Cookie: cookie } });
+  return { token, status: page.status, html: await page.text() };
+}
+
+/** Posts the import step's form (urlencoded), as its buttons do; returns the status and the page. */
+async function postImport(target: Target, cookie: string, fields: Record<string, string>): Promise<{ status: number; html: string }> {
+  const response = await fetch(`${target.url}${IMPORT}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: target.url },
+    body: new URLSearchParams(fields),
+  });
   return { status: response.status, html: await response.text() };
+}
+
+/** The hidden `checked` field of the import step: the choices its preview is for. */
+function checkedKey(html: string): string {
+  return decode(/name="checked" value="([^"]*)"/.exec(html)?.[1]) ?? "";
 }
 
 /** The text of the page's error for one field (`FormField`'s `<p id="<name>-error">`), or undefined. */
@@ -48,13 +73,13 @@ function fieldError(html: string, name: string): string | undefined {
   return decode(new RegExp(`<p id="${name}-error"[^>]*>([^<]*)</p>`).exec(html)?.[1]);
 }
 
-/** The problems a lab CSV preview lists, one `<li>` each ("line N: …"). */
+/** The problems a lab file preview lists, one `<li>` each ("line N: …"). */
 function previewErrors(html: string): string[] {
   return [...html.matchAll(/<li>(line \d+: [^<]*)<\/li>/g)].map((m) => decode(m[1])!);
 }
 
 function decode(text: string | undefined): string | undefined {
-  return text?.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+  return text?.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
 }
 
 /** Every stored reading, as "date value" strings. */
@@ -157,30 +182,48 @@ onBothBackEnds("a reading from the future or a number that is not decimal", (att
     expect(await homeStatus(target)).toEqual({ status: "Caution", date: today });
   });
 
-  attack("uploads a lab CSV with such rows: the preview lists each line's problem, the import stores nothing", async (target) => {
+  attack("uploads a lab CSV with such rows: the preview lists each line's problem, Import all stores nothing", async (target) => {
     const cookie = await signedInWithRealReading(target);
     const today = await associationToday(target);
     const { csv, errors } = carelessLabFile(today);
     const before = await storedReadings(target);
 
     const preview = await previewCsv(target, cookie, csv);
-    expect(preview.status).toBe(400);
+    expect(preview.status).toBe(200);
     expect(previewErrors(preview.html)).toEqual(errors);
 
-    // The import step takes the file's text from a hidden field: the attacker posts it without a preview.
-    const imported = await postForm(target, cookie, { intent: "import", csv, fileName: "lab.csv" });
+    // "Import all" is not offered for a file with problems: the attacker posts it anyway, with the preview's choices.
+    const choices = { file: preview.token, checked: checkedKey(preview.html), shape: "long", "column-date": "date", "column-value": "value", parameterId: "ecoli", siteId: "" };
+    const imported = await postImport(target, cookie, { ...choices, intent: "import-all" });
     expect(imported.status).toBe(400);
     expect(await storedReadings(target)).toEqual(before);
     expect(await homeStatus(target)).toEqual({ status: "Caution", date: today });
     expect((await publishedDates(target))[0]).toBe(today);
+
+    // Its good row only, as the board may choose: the future and non-numbers stay out.
+    const good = await postImport(target, cookie, { ...choices, intent: "import-good" });
+    expect(good.status).toBe(302);
+    expect(await storedReadings(target)).toEqual([...before, `${addDaysTo(today, -1)} 40`].sort());
+    expect(await homeStatus(target)).toEqual({ status: "Caution", date: today });
   });
 
-  attack("imports a CSV whose only bad row is tomorrow's: nothing of it is stored", async (target) => {
+  attack("imports a CSV whose only bad row is tomorrow's: Import all stores nothing of it", async (target) => {
     const cookie = await signedInWithRealReading(target);
     const today = await associationToday(target);
     const csv = `date,value\n${addDaysTo(today, -2)},15\n${addDaysTo(today, 1)},15\n`;
     const before = await storedReadings(target);
-    const imported = await postForm(target, cookie, { intent: "import", csv, fileName: "lab.csv" });
+    const preview = await previewCsv(target, cookie, csv);
+    expect(previewErrors(preview.html)).toEqual([`line 3: date "${addDaysTo(today, 1)}" is after today (${today})`]);
+    const imported = await postImport(target, cookie, {
+      file: preview.token,
+      checked: checkedKey(preview.html),
+      shape: "long",
+      "column-date": "date",
+      "column-value": "value",
+      parameterId: "ecoli",
+      siteId: "",
+      intent: "import-all",
+    });
     expect(imported.status).toBe(400);
     expect(await storedReadings(target)).toEqual(before);
   });
