@@ -35,7 +35,7 @@ describe("siteFormSchema", () => {
     expect(errors({ longitude: "-180.5" }).longitude).toBe("Enter the longitude in decimal degrees, from -180 to 180 (west is negative, e.g. -89.54321)");
     expect(errors({ latitude: "45°7'N" }).latitude).toMatch(/^Enter the latitude/);
     expect(errors({ longitude: "" }).longitude).toBe("Enter both the latitude and the longitude, or neither");
-    expect(errors({ identifier: "deep hole" }).identifier).toBe("Use letters, digits and dashes only, e.g. HERON-DEEP-1");
+    expect(errors({ identifier: "deep hole" }).identifier).toBe("Use letters, digits, dashes, dots and underscores only, e.g. HERON-DEEP-1");
     expect(errors({ kind: "pier" }).kind).toBe("Choose Beach or Open-water station");
     expect(errors({ profile: "ohio" }).profile).toBe("Choose a rule profile");
   });

@@ -11,15 +11,25 @@ import { readResultText, type Qualifier } from "./results.ts";
 import { isAfterToday, MAX_READING } from "./status.ts";
 import { E_COLI } from "./parameters.ts";
 
-/** Longest WQX MonitoringLocationIdentifier we take (WQX allows 55 with the organization's prefix). */
-export const MAX_IDENTIFIER = 35;
+/** Longest WQX MonitoringLocationIdentifier (55 characters, the organization's prefix included). */
+export const MAX_IDENTIFIER = 55;
+/** Longest identifier suggested from a name: short enough to type and to read in a table. */
+const SUGGESTED_LENGTH = 35;
 
-/** Letters, digits and dashes, starting with a letter or digit: what WQX and RecML take as an identifier. */
-const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+/**
+ * Letters, digits, dashes, dots and underscores, starting with a letter or digit: the identifiers the Water Quality
+ * Portal's downloads carry ("USGS-05427718", "31ORWUNT_WQX-OR503.5BACT"); RecML takes any text.
+ */
+const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Whether a text can be a site's identifier as it is (see `IDENTIFIER`, at most `MAX_IDENTIFIER` characters). */
+export function isSiteIdentifier(text: string): boolean {
+  return text.length <= MAX_IDENTIFIER && IDENTIFIER.test(text);
+}
 
 /**
  * The identifier a site's name suggests: its letters and digits in capitals, words joined by dashes, accents dropped
- * ("Heron Lake – Deep Hole #1" → "HERON-LAKE-DEEP-HOLE-1"), at most `MAX_IDENTIFIER` characters; "SITE" for a name
+ * ("Heron Lake – Deep Hole #1" → "HERON-LAKE-DEEP-HOLE-1"), at most 35 characters; "SITE" for a name
  * without any.
  */
 export function suggestIdentifier(name: string): string {
@@ -32,10 +42,10 @@ export function suggestIdentifier(name: string): string {
   let out = "";
   for (const word of words) {
     const next = out ? `${out}-${word}` : word;
-    if (next.length > MAX_IDENTIFIER) break;
+    if (next.length > SUGGESTED_LENGTH) break;
     out = next;
   }
-  return out || words[0]?.slice(0, MAX_IDENTIFIER) || "SITE";
+  return out || words[0]?.slice(0, SUGGESTED_LENGTH) || "SITE";
 }
 
 /** A decimal number typed in a form ("45.123", "-89.5", " 12 "), or undefined for an empty field; NaN otherwise. */
@@ -77,7 +87,7 @@ export const siteFormSchema = z
       .trim()
       .max(MAX_IDENTIFIER, `At most ${MAX_IDENTIFIER} characters`)
       .default("")
-      .refine((v) => v === "" || IDENTIFIER.test(v), "Use letters, digits and dashes only, e.g. HERON-DEEP-1"),
+      .refine((v) => v === "" || IDENTIFIER.test(v), "Use letters, digits, dashes, dots and underscores only, e.g. HERON-DEEP-1"),
     latitude: optionalDecimal(-90, 90, "Enter the latitude in decimal degrees, from -90 to 90 (e.g. 45.12345)"),
     longitude: optionalDecimal(-180, 180, "Enter the longitude in decimal degrees, from -180 to 180 (west is negative, e.g. -89.54321)"),
     profile: z.enum(PROFILE_IDS, "Choose a rule profile").default("spec"),

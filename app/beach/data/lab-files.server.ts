@@ -4,6 +4,7 @@
  */
 import type { Database } from "#app/platform/data/db.server.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
+import { isSiteIdentifier, suggestIdentifier } from "#app/beach/site-forms.ts";
 
 /** A remembered mapping: the JSON the importer saved, and the header names it was made from. */
 export interface StoredLabMapping {
@@ -34,19 +35,6 @@ export async function saveLabMapping(db: Database, fingerprint: string, mapping:
     .execute();
 }
 
-/** A site's identifier made from its name: lower case letters and digits with hyphens ("Jackson/63rd" → "jackson-63rd"). */
-export function identifierSlug(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "site"
-  );
-}
-
 /**
  * Creates the sites a lab file names, as the board confirmed: beaches (the default kind; the board can change it on
  * the Sites screen), named as the file writes them, with the name's slug as identifier ("-2", "-3", … when taken),
@@ -70,7 +58,8 @@ export async function addSitesFromFile(db: Database, names: readonly string[], n
         created.set(name, existing);
         continue;
       }
-      const base = identifierSlug(clean);
+      // A file's site that is already an identifier (a WQP download's MonitoringLocationIdentifier) keeps it.
+      const base = isSiteIdentifier(clean) ? clean : suggestIdentifier(clean);
       let identifier = base;
       for (let n = 2; taken.has(identifier); n++) identifier = `${base}-${n}`;
       taken.add(identifier);
