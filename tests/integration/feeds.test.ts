@@ -28,7 +28,7 @@ import * as wqxRoute from "#app/routes/feeds/wqx-results-csv.ts";
 import * as siteCsvRoute from "#app/routes/feeds/site-readings-csv.ts";
 import * as siteJsonRoute from "#app/routes/feeds/site-readings-json.ts";
 import * as siteAtomRoute from "#app/routes/feeds/site-atom.ts";
-import { setSiteCoordinates } from "#app/beach/data/open-data.server.ts";
+import { setSiteCoordinates } from "#app/beach/data/sites.server.ts";
 import { listSitesLeftOutOfSwimGuide } from "#app/beach/open-data-sources.server.ts";
 import { WQX_COLUMNS } from "#app/beach/wqx.ts";
 import { recmlErrors } from "../support/recml.ts";

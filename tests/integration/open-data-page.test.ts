@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/platform/data/db.server.ts";
-import { setSiteCoordinates } from "#app/beach/data/open-data.server.ts";
+import { setSiteCoordinates } from "#app/beach/data/sites.server.ts";
 import { importMeasurements } from "#app/beach/data/readings.server.ts";
 import { rawGet, startServer, type RunningServer } from "../support/server.ts";
 import { recmlErrors } from "../support/recml.ts";

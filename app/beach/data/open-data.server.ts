@@ -6,7 +6,6 @@
 import { sql } from "kysely";
 import type { Measurement } from "#db/schema.ts";
 import type { Database } from "#app/platform/data/db.server.ts";
-import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 
 /** Which results a read covers: one site (by id) or every site; one parameter, some, or every one. */
 export interface ResultScope {
@@ -97,24 +96,4 @@ export async function resultDateRange(db: Database): Promise<{ from: string; to:
     db.selectFrom("measurement").select("date").orderBy("timestamp", "desc").limit(1).executeTakeFirst(),
   ]);
   return first && last ? { from: first.date, to: last.date } : null;
-}
-
-/**
- * Sets a site's position (decimal degrees, WGS 84), or clears it with null, and signals "measurements" (the public
- * pages and feeds follow).
- * @returns false when no site has that id
- * @throws RangeError for a latitude outside -90 to 90 or a longitude outside -180 to 180
- */
-export async function setSiteCoordinates(db: Database, siteId: string, coordinate: { latitude: number; longitude: number } | null, now = Date.now()): Promise<boolean> {
-  if (coordinate && !(Math.abs(coordinate.latitude) <= 90 && Math.abs(coordinate.longitude) <= 180)) {
-    throw new RangeError(`A position is a latitude from -90 to 90 and a longitude from -180 to 180, not ${coordinate.latitude}, ${coordinate.longitude}`);
-  }
-  const result = await writeAndSignal(db, "measurements", (trx) =>
-    trx
-      .updateTable("monitoring_site")
-      .set({ latitude: coordinate?.latitude ?? null, longitude: coordinate?.longitude ?? null, updatedAt: now })
-      .where("id", "=", siteId)
-      .executeTakeFirst(),
-  );
-  return result.numUpdatedRows > 0n;
 }

@@ -196,3 +196,23 @@ export async function pageSites(db: Database, query: ListQuery<SiteSort>): Promi
   const sites = await listSites(db);
   return paginateRows(query.q ? sites.filter((s) => textsContain([s.name, s.identifier], query.q!)) : sites, query);
 }
+
+/**
+ * Sets a site's position (decimal degrees, WGS 84), or clears it with null, and signals "measurements" (the public
+ * pages and feeds follow).
+ * @returns false when no site has that id
+ * @throws RangeError for a latitude outside -90 to 90 or a longitude outside -180 to 180
+ */
+export async function setSiteCoordinates(db: Database, siteId: string, coordinate: { latitude: number; longitude: number } | null, now = Date.now()): Promise<boolean> {
+  if (coordinate && !(Math.abs(coordinate.latitude) <= 90 && Math.abs(coordinate.longitude) <= 180)) {
+    throw new RangeError(`A position is a latitude from -90 to 90 and a longitude from -180 to 180, not ${coordinate.latitude}, ${coordinate.longitude}`);
+  }
+  const result = await writeAndSignal(db, "measurements", (trx) =>
+    trx
+      .updateTable("monitoring_site")
+      .set({ latitude: coordinate?.latitude ?? null, longitude: coordinate?.longitude ?? null, updatedAt: now })
+      .where("id", "=", siteId)
+      .executeTakeFirst(),
+  );
+  return result.numUpdatedRows > 0n;
+}
