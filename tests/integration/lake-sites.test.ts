@@ -130,6 +130,9 @@ describe("the map of the sites on /the-lake", () => {
     // The demo beach has a position (for Swim Guide): an older install's beach has none.
     const unplaced = new URLSearchParams({ id: "beach", name: "Heron Lake Public Beach", kind: "beach", identifier: "beach", latitude: "", longitude: "", profile: "spec" });
     expect((await post(unplaced)).status).toBe(302);
+    // The Sites screen says why the beach is no longer in Swim Guide's file.
+    const screen = await (await fetch(`${server.url}/admin/sites`, { headers: { Cookie: cookie } })).text();
+    expect(screen).toContain("lists only beaches with coordinates: add the latitude and longitude of Heron Lake Public Beach (Edit) to publish it there.");
     const html = await lake();
     expect(html).not.toContain("Where we sample");
     expect(html).not.toContain('id="lake-map-title"');

@@ -6,3 +6,12 @@
 export function counted(count: number | string | undefined, one: string, many: string): string {
   return `${count ?? 0} ${Number(count ?? 0) === 1 ? one : many}`;
 }
+
+/**
+ * Names in a sentence, as English writes a list: "North Beach", "North Beach and South Cove", "A, B and C" (no
+ * serial comma; no Intl.ListFormat, decision 018). An empty list is "".
+ */
+export function listOfNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}

@@ -10,11 +10,12 @@ import { FormField } from "#app/ui/FormField.tsx";
 import { BODY_MESSAGES } from "#app/platform/http/request-body.ts";
 import type { RouteHandle } from "#app/platform/http/route-handle.ts";
 import { uploadBody } from "#app/platform/files/upload-limits.ts";
-import { counted } from "#app/platform/text/plural.ts";
+import { counted, listOfNames } from "#app/platform/text/plural.ts";
 import { siteFormSchema, suggestIdentifier, type SiteInput } from "#app/beach/site-forms.ts";
 import { formatCoordinates, MAX_OUTLINE_BYTES, readLakeOutline } from "#app/beach/lake-map.ts";
 import { RULE_PROFILES } from "#app/beach/profiles.ts";
 import { getLakeOutline, saveLakeOutline } from "#app/beach/data/lake-outline.server.ts";
+import { listSitesLeftOutOfSwimGuide } from "#app/beach/open-data-sources.server.ts";
 import {
   addSite,
   countSiteResults,
@@ -84,10 +85,11 @@ export async function loader(args: Route.LoaderArgs) {
     coordinates: s.latitude === null || s.longitude === null ? "" : formatCoordinates(Number(s.latitude), Number(s.longitude)),
     profile: profileName(s.profile),
   }));
-  const [outline, beaches, results] = await Promise.all([
+  const [outline, beaches, results, unplaced] = await Promise.all([
     getLakeOutline(db),
     listBeaches(db),
     list.deleting ? countSiteResults(db, list.deleting.id) : Promise.resolve(0),
+    listSitesLeftOutOfSwimGuide(db),
   ]);
   return {
     ...list,
@@ -95,6 +97,8 @@ export async function loader(args: Route.LoaderArgs) {
     deletingLastBeach: list.deleting !== null && list.deleting.kind === "beach" && beaches.length <= 1,
     outline: outline ? { polygons: outline.polygons.length, positions: outline.polygons.flat(2).length } : null,
     outlineSaved: url.searchParams.get("outline"),
+    /** Beaches Swim Guide's file leaves out: RecML needs a position (issue 27). */
+    unplacedBeaches: unplaced.map((site) => site.name),
   };
 }
 
@@ -193,7 +197,7 @@ const FIELDS: FieldSpec[] = [
 
 export default function AdminSites({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
-  const { outline, outlineSaved, deletingResults, deletingLastBeach } = loaderData;
+  const { outline, outlineSaved, deletingResults, deletingLastBeach, unplacedBeaches } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -221,6 +225,11 @@ export default function AdminSites({ loaderData, actionData }: Route.ComponentPr
           )
         }
       />
+      {unplacedBeaches.length > 0 && (
+        <p className="notice" id="swim-guide-unplaced">
+          {`Swim Guide's file (/data/swimguide.json) lists only beaches with coordinates: add the latitude and longitude of ${listOfNames(unplacedBeaches)} (Edit) to publish ${unplacedBeaches.length === 1 ? "it" : "them"} there.`}
+        </p>
+      )}
       <section aria-labelledby="outline-heading">
         <h2 id="outline-heading">Lake outline</h2>
         <p>

@@ -25,6 +25,8 @@ import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { LakeJsonLd } from "#app/beach/LakeJsonLd.tsx";
 import { lakeOpenDataFor } from "#app/beach/open-data-sources.server.ts";
+import { FIRST_SITE_ID, getFirstBeach } from "#app/beach/data/sites.server.ts";
+import { E_COLI } from "#app/beach/parameters.ts";
 import { LakeMap } from "#app/beach/LakeMap.tsx";
 import { loadLakeMap } from "#app/beach/lake-map.server.tsx";
 
@@ -41,15 +43,17 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const md = markdownFor(context);
-  const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT });
+  // The spec's beach section is the first beach's, whichever site that is now (the board orders and removes sites).
+  const siteId = (await getFirstBeach(db))?.id ?? FIRST_SITE_ID;
+  const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT, siteId, parameterId: E_COLI });
   const latest = readings.at(-1);
   const [details, faq, texts, ids, advisory, recent, numbers, sites] = await Promise.all([
     getAssociationDetails(db),
     questions.all(db),
     getPageTexts(db),
     getPageImageIds(db),
-    getBeachAdvisory(db),
-    latest ? listMeasurementsSince(db, addDaysTo(latest.date, -(GEOMETRIC_MEAN_WINDOW_DAYS - 1))) : [],
+    getBeachAdvisory(db, siteId),
+    latest ? listMeasurementsSince(db, addDaysTo(latest.date, -(GEOMETRIC_MEAN_WINDOW_DAYS - 1)), { siteId, parameterId: E_COLI }) : [],
     getAssociationNumbers(db),
     loadSiteSections(db),
   ]);
