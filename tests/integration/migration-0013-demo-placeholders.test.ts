@@ -5,14 +5,13 @@
  * upgrade makes.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { sql } from "kysely";
 import { migrateToLatest } from "#app/platform/data/db.server.ts";
 import { DEMO_FAQ_ANSWER, DEMO_HOW_TO_PAY, DEMO_PRESIDENT_LETTER, DEMO_TREASURER } from "#db/migrations/0013-demo-placeholders.ts";
 import { DEMO_PAGE_TEXTS, getPageImageIds, getPageTexts, savePageTexts } from "#app/site/data/page-texts.server.ts";
 import { fillNumbers, getAssociationNumbers, saveAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { questions } from "#app/site/data/site-content.server.ts";
 import { faq } from "#content/faq.ts";
-import { backends, type TestDatabase } from "../support/databases.ts";
+import { backends, migrateBefore, type TestDatabase } from "../support/databases.ts";
 
 const STEP = "0013-demo-placeholders";
 
@@ -43,10 +42,9 @@ describe.each(backends)("migration 0013 on $name", ({ name, create, available })
   /** A database as it was before this step, holding `texts`, and the step then run. */
   async function upgraded(skip: (note?: string) => void, setUp: (database: TestDatabase) => Promise<void>): Promise<TestDatabase> {
     if (!(await available())) skip(`${name} is not reachable`);
-    db = await create();
-    // The release before had neither this step nor the later ones (0014's table goes with its record).
-    await sql`DELETE FROM kysely_migration WHERE name >= ${STEP}`.execute(db.db);
-    await sql`DROP TABLE demo_content`.execute(db.db);
+    db = await create({ migrate: false });
+    // The release before had neither this step nor the later ones.
+    await migrateBefore(db, STEP);
     await setUp(db);
     expect((await migrateToLatest(db))[0]).toBe(STEP);
     return db;

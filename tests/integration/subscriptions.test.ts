@@ -18,6 +18,7 @@ import { confirmSubscriber, requestSubscription } from "#app/mail/data/subscribe
 import { backends } from "../support/databases.ts";
 import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type AcceptedMail, type SmtpSink } from "../support/smtp.ts";
+import { dateValueChoices, postLabImport, previewLabCsv } from "../support/lab-import.ts";
 import { waitFor } from "../support/wait.ts";
 
 let smtp: SmtpSink;
@@ -307,7 +308,7 @@ describe("beach alerts", () => {
     expect(received1.raw).toMatch(/List-ID: .*<beach\.127\.0\.0\.1>/);
   });
 
-  it("alerts once for a whole season imported from a CSV file, with the latest status", async () => {
+  it("alerts once for a whole season imported from a lab file, with the latest status", async () => {
     const before = mailsTo("dee@example.org").length;
     const today = todayIn("America/Chicago");
     const lines = ["date,value"];
@@ -316,11 +317,9 @@ describe("beach alerts", () => {
       lines.push(`${date},${d % 3 === 0 ? 1500 : d % 3 === 1 ? 300 : 20}`);
     }
     lines.push(`${today},40`);
-    const body = new FormData();
-    body.set("intent", "import");
-    body.set("csv", lines.join("\n"));
-    const response = await fetch(`${server.url}/admin/beach-measurements`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body });
-    expect(response.status).toBe(302);
+    const preview = await previewLabCsv(server, cookie, lines.join("\n"));
+    const imported = await postLabImport(server, cookie, { ...dateValueChoices(preview), intent: "import-all" });
+    expect(imported.status).toBe(302);
     await waitFor(() => mailsTo("dee@example.org").length === before + 1);
     await settle();
     expect(mailsTo("dee@example.org")).toHaveLength(before + 1);

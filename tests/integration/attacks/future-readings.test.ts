@@ -9,6 +9,7 @@ import { expect } from "vitest";
 import { addDaysTo, todayIn } from "#app/platform/text/dates.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { carelessLabFile } from "../../support/careless-readings.ts";
+import { checkedKey, dateValueChoices, decodeHtml, postLabImport, previewLabCsv } from "../../support/lab-import.ts";
 import { onBothBackEnds, type Target } from "./support.ts";
 
 const SCREEN = "/admin/beach-measurements";
@@ -34,53 +35,16 @@ async function postForm(target: Target, cookie: string, fields: Record<string, s
   return { status: response.status, html: await response.text() };
 }
 
-const IMPORT = "/admin/beach-measurements/import";
-
-/**
- * Uploads a lab CSV to the import screen, as its file input sends it without JavaScript (multipart), and opens the
- * mapping step it redirects to.
- * @returns the upload's token and the mapping step's page (its preview)
- */
-async function previewCsv(target: Target, cookie: string, csv: string): Promise<{ token: string; status: number; html: string }> {
-  const form = new FormData();
-  form.append("file", new File([csv], "lab.csv", { type: "text/csv" }));
-  const upload = await fetch(`${target.url}${IMPORT}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: target.url }, body: form });
-  expect(upload.status).toBe(302);
-  const location = upload.headers.get("location") ?? "";
-  const token = /[?&]file=([0-9a-f-]+)/.exec(location)?.[1] ?? "";
-  const page = await fetch(`${target.url}${location}`, { headers: { Cookie: cookie } });
-  return { token, status: page.status, html: await page.text() };
-}
-
-/** Posts the import step's form (urlencoded), as its buttons do; returns the status and the page. */
-async function postImport(target: Target, cookie: string, fields: Record<string, string>): Promise<{ status: number; html: string }> {
-  const response = await fetch(`${target.url}${IMPORT}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: target.url },
-    body: new URLSearchParams(fields),
-  });
-  return { status: response.status, html: await response.text() };
-}
-
-/** The hidden `checked` field of the import step: the choices its preview is for. */
-function checkedKey(html: string): string {
-  return decode(/name="checked" value="([^"]*)"/.exec(html)?.[1]) ?? "";
-}
-
 /** The text of the page's error for one field (`FormField`'s `<p id="<name>-error">`), or undefined. */
 function fieldError(html: string, name: string): string | undefined {
-  return decode(new RegExp(`<p id="${name}-error"[^>]*>([^<]*)</p>`).exec(html)?.[1]);
+  return decodeHtml(new RegExp(`<p id="${name}-error"[^>]*>([^<]*)</p>`).exec(html)?.[1]);
 }
 
 /** The problems a lab file preview lists, one `<li>` each ("line N: …"). */
 function previewErrors(html: string): string[] {
-  return [...html.matchAll(/<li>(line \d+: [^<]*)<\/li>/g)].map((m) => decode(m[1])!);
+  return [...html.matchAll(/<li>(line \d+: [^<]*)<\/li>/g)].map((m) => decodeHtml(m[1])!);
 }
 
-function decode(text: string | undefined): string | undefined {
-  return text?.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
-}
 
 /** Every stored reading, as "date value" strings. */
 async function storedReadings(target: Target): Promise<string[]> {
@@ -188,20 +152,20 @@ onBothBackEnds("a reading from the future or a number that is not decimal", (att
     const { csv, errors } = carelessLabFile(today);
     const before = await storedReadings(target);
 
-    const preview = await previewCsv(target, cookie, csv);
+    const preview = await previewLabCsv(target, cookie, csv);
     expect(preview.status).toBe(200);
     expect(previewErrors(preview.html)).toEqual(errors);
 
     // "Import all" is not offered for a file with problems: the attacker posts it anyway, with the preview's choices.
-    const choices = { file: preview.token, checked: checkedKey(preview.html), shape: "long", "column-date": "date", "column-value": "value", parameterId: "ecoli", siteId: "" };
-    const imported = await postImport(target, cookie, { ...choices, intent: "import-all" });
+    const choices = dateValueChoices(preview);
+    const imported = await postLabImport(target, cookie, { ...choices, intent: "import-all" });
     expect(imported.status).toBe(400);
     expect(await storedReadings(target)).toEqual(before);
     expect(await homeStatus(target)).toEqual({ status: "Caution", date: today });
     expect((await publishedDates(target))[0]).toBe(today);
 
     // Its good row only, as the board may choose: the future and non-numbers stay out.
-    const good = await postImport(target, cookie, { ...choices, intent: "import-good" });
+    const good = await postLabImport(target, cookie, { ...choices, intent: "import-good" });
     expect(good.status).toBe(302);
     expect(await storedReadings(target)).toEqual([...before, `${addDaysTo(today, -1)} 40`].sort());
     expect(await homeStatus(target)).toEqual({ status: "Caution", date: today });
@@ -212,9 +176,9 @@ onBothBackEnds("a reading from the future or a number that is not decimal", (att
     const today = await associationToday(target);
     const csv = `date,value\n${addDaysTo(today, -2)},15\n${addDaysTo(today, 1)},15\n`;
     const before = await storedReadings(target);
-    const preview = await previewCsv(target, cookie, csv);
+    const preview = await previewLabCsv(target, cookie, csv);
     expect(previewErrors(preview.html)).toEqual([`line 3: date "${addDaysTo(today, 1)}" is after today (${today})`]);
-    const imported = await postImport(target, cookie, {
+    const imported = await postLabImport(target, cookie, {
       file: preview.token,
       checked: checkedKey(preview.html),
       shape: "long",
