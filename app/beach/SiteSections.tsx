@@ -5,9 +5,10 @@
  */
 import type { BeachSection, StationSection } from "./site-sections.server.ts";
 import type { SiteState } from "./site-state.ts";
-import { BeachStatusBox, formatReading, GeometricMeanNote, ICON, SiteNotes, StaleWarning } from "./BeachStatusBox.tsx";
+import { BeachStatusBox, GeometricMeanNote, ICON, SiteNotes, StaleWarning } from "./BeachStatusBox.tsx";
 import { ReadingsChart } from "./ReadingsChart.tsx";
-import { publicBeachStatus, READING_UNIT, STATUS_MEANING } from "./status.ts";
+import { ReadingsTable } from "./ReadingsTable.tsx";
+import { STATUS_MEANING } from "./status.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
 
 /** /the-lake's sections after the first beach's: one per other beach and per station, in the board's order. */
@@ -38,36 +39,7 @@ function OtherBeach({ section }: { section: BeachSection }) {
           {geometricMean && <GeometricMeanNote mean={geometricMean} />}
           <h3 className="muted spaced">The latest {readings.length} readings</h3>
           <ReadingsChart readings={readings} />
-          <details>
-            <summary>Readings as a table</summary>
-            <div className="details-body">
-              <table>
-                <caption className="visually-hidden">
-                  The latest {readings.length} E. coli readings at {section.name}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Sample date</th>
-                    <th scope="col" className="num">
-                      E. coli {READING_UNIT}
-                    </th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...readings].reverse().map((r) => (
-                    <tr key={r.id}>
-                      <td>
-                        <time dateTime={r.date}>{shortDate(r.date)}</time>
-                      </td>
-                      <td className="num">{formatReading(r.value)}</td>
-                      <td>{publicBeachStatus(r.value)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
+          <ReadingsTable readings={readings} caption={`The latest ${readings.length} E. coli readings at ${section.name}`} />
         </>
       )}
     </section>

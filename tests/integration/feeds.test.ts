@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesContext, type Services } from "#app/web/services.server.ts";
 import { saveAssociationDetails } from "#app/site/data/association.server.ts";
 import { createEvent, deleteEvent, getEvent, updateEvent, type EventInput } from "#app/news-events/data/events.server.ts";
-import { importMeasurements, streamMeasurements } from "#app/beach/data/readings.server.ts";
+import { importMeasurements } from "#app/beach/data/readings.server.ts";
+import { streamResults } from "#app/beach/data/open-data.server.ts";
 import { createNewsPost, updateNewsPost } from "#app/news-events/data/news.server.ts";
 import * as beachAtomRoute from "#app/routes/feeds/beach-atom.ts";
 import * as csvRoute from "#app/routes/feeds/beach-readings-csv.ts";
@@ -323,7 +324,7 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       const many = Array.from({ length: 2400 }, (_, i) => ({ date: `2025-${String(1 + Math.floor(i / 240)).padStart(2, "0")}-${String(1 + (Math.floor(i / 20) % 12)).padStart(2, "0")}`, value: 1000 + i }));
       expect((await importMeasurements(db.db, many, Date.parse("2026-07-01T12:01:00Z"))).added).toBe(2400);
       const seen: { id: string; timestamp: number; createdAt: number }[] = [];
-      for await (const row of streamMeasurements(db.db, { batchSize: 7 })) seen.push(row);
+      for await (const row of streamResults(db.db, {}, { batchSize: 7 })) seen.push(row);
       expect(seen).toHaveLength(2405);
       expect(new Set(seen.map((r) => r.id)).size).toBe(2405);
       const key = (r: (typeof seen)[number]) => [r.timestamp, r.createdAt, r.id] as const;

@@ -10,7 +10,8 @@ import type { Database } from "#app/platform/data/db.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
 import { confirmSubscriber, countMailableSubscribers, requestSubscription, setSubscriberLists } from "#app/mail/data/subscribers.server.ts";
 import { getAnnouncedBeachState } from "#app/beach/data/advisory.server.ts";
-import { listLatestMeasurements, listMeasurementsSince, streamMeasurements, FIRST_BEACH_ECOLI } from "#app/beach/data/readings.server.ts";
+import { listLatestMeasurements, listMeasurementsSince, FIRST_BEACH_ECOLI } from "#app/beach/data/readings.server.ts";
+import { streamResults } from "#app/beach/data/open-data.server.ts";
 import { currentBeachState } from "#app/beach/state.server.ts";
 import { readSiteStates } from "#app/beach/site-state.server.ts";
 import { listBeaches } from "#app/beach/data/sites.server.ts";
@@ -114,7 +115,7 @@ describe.each(backends)("alerts per site on $name", ({ create, available }) => {
     expect((await listLatestMeasurements(db, { limit: 10 })).map((m) => Number(m.value))).toEqual([40]);
     expect((await listMeasurementsSince(db, "2026-07-01")).map((m) => Number(m.value))).toEqual([40]);
     const streamed = [];
-    for await (const m of streamMeasurements(db, FIRST_BEACH_ECOLI)) streamed.push(Number(m.value));
+    for await (const m of streamResults(db, { siteId: FIRST_BEACH_ECOLI.siteId, parameterIds: [FIRST_BEACH_ECOLI.parameterId] })) streamed.push(Number(m.value));
     expect(streamed).toEqual([40]);
     expect((await currentBeachState(db, NOW)).status).toBe("Open");
     expect((await listLatestMeasurements(db, { limit: 10, siteId: "north" })).map((m) => Number(m.value))).toEqual([2000]);

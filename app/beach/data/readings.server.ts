@@ -156,40 +156,6 @@ export async function listMeasurements(db: Database): Promise<Measurement[]> {
 }
 
 /**
- * Every result, or one site's or one parameter's (issue 27: the beach feeds pass the first beach and E. coli), oldest
- * first (by timestamp, then createdAt, then id), read `batchSize` rows at a time by keyset (the (timestamp,
- * createdAt, id) index), so that an export of 100,000 readings never holds them all in memory.
- * Readings added while it runs may or may not be included.
- */
-export async function* streamMeasurements(
-  db: Database,
-  { batchSize = 1000, siteId, parameterId }: { batchSize?: number; siteId?: string; parameterId?: string } = {},
-): AsyncGenerator<Measurement> {
-  let after: Pick<Measurement, "timestamp" | "createdAt" | "id"> | undefined;
-  for (;;) {
-    let query = db
-      .selectFrom("measurement")
-      .selectAll()
-      .$if(siteId !== undefined, (q) => q.where("siteId", "=", siteId!))
-      .$if(parameterId !== undefined, (q) => q.where("parameterId", "=", parameterId!));
-    if (after) {
-      const { timestamp, createdAt, id } = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb("timestamp", ">", timestamp),
-          eb.and([eb("timestamp", "=", timestamp), eb("createdAt", ">", createdAt)]),
-          eb.and([eb("timestamp", "=", timestamp), eb("createdAt", "=", createdAt), eb("id", ">", id)]),
-        ]),
-      );
-    }
-    const rows = await query.orderBy("timestamp").orderBy("createdAt").orderBy("id").limit(batchSize).execute();
-    yield* rows;
-    if (rows.length < batchSize) return;
-    after = rows.at(-1);
-  }
-}
-
-/**
  * The results of one site and parameter (the first beach's E. coli by default) sampled on `from` ("YYYY-MM-DD") or
  * later, oldest first: the window of a geometric mean.
  */

@@ -1,15 +1,15 @@
 import type { Route } from "./+types/the-lake";
 import lakeMapImage from "#content/images/lake-map.svg";
-import { BeachStatusBox, formatReading, GeometricMeanNote, StaleWarning } from "#app/beach/BeachStatusBox.tsx";
+import { BeachStatusBox, GeometricMeanNote, StaleWarning } from "#app/beach/BeachStatusBox.tsx";
 import { ReadingsChart } from "#app/beach/ReadingsChart.tsx";
-import { GEOMETRIC_MEAN_WINDOW_DAYS, publicBeachStatus, PUBLIC_READING_COUNT, READING_UNIT, thirtyDayGeometricMean } from "#app/beach/status.ts";
+import { ReadingsTable } from "#app/beach/ReadingsTable.tsx";
+import { GEOMETRIC_MEAN_WINDOW_DAYS, PUBLIC_READING_COUNT, thirtyDayGeometricMean } from "#app/beach/status.ts";
 import { getBeachAdvisory } from "#app/beach/data/advisory.server.ts";
 import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
 import { SiteSections } from "#app/beach/SiteSections.tsx";
 import { loadSiteSections } from "#app/beach/site-sections.server.ts";
 import { getServices } from "#app/web/context.server.ts";
 import { addDaysTo, todayIn } from "#app/platform/text/dates.ts";
-import { shortDate } from "#app/platform/text/format.ts";
 import { useLiveUpdates } from "#app/platform/http/live-updates.ts";
 import { listLatestMeasurements, listMeasurementsSince } from "#app/beach/data/readings.server.ts";
 import { beachState } from "#app/beach/state.ts";
@@ -98,34 +98,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
               The latest {readings.length} readings
             </h3>
             <ReadingsChart readings={readings} />
-            <details>
-              <summary>Readings as a table</summary>
-              <div className="details-body">
-                <table>
-                  <caption className="visually-hidden">The latest {readings.length} E. coli readings</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Sample date</th>
-                      <th scope="col" className="num">
-                        E. coli {READING_UNIT}
-                      </th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...readings].reverse().map((r) => (
-                      <tr key={r.id}>
-                        <td>
-                          <time dateTime={r.date}>{shortDate(r.date)}</time>
-                        </td>
-                        <td className="num">{formatReading(r.value)}</td>
-                        <td>{publicBeachStatus(r.value)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </details>
+            <ReadingsTable readings={readings} caption={`The latest ${readings.length} E. coli readings`} />
           </>
         )}
         {loaderData.learnMore && (
