@@ -2,21 +2,17 @@ import { useRef, useState, type DragEvent } from "react";
 import { useRevalidator } from "react-router";
 // The server enforces the largest size; the browser only spares a long upload that would be refused.
 import { MAX_DOCUMENT_BYTES } from "#app/platform/files/upload-limits.ts";
+import { sendWithProgress, UploadProgress, type UploadState } from "#app/ui/UploadProgress.tsx";
 
 /** The four accepted types (spec §5), for the file picker's filter; the server judges the content itself. */
 const ACCEPT = ".txt,.csv,.pdf,.jpg,.jpeg,text/plain,text/csv,application/pdf,image/jpeg";
-
-interface Progress {
-  name: string;
-  percent: number;
-}
 
 /**
  * Drop zone and file picker for documents. With JavaScript, files are sent one request at a time with a progress
  * bar; without it, the same form posts to the same address and the page reloads with the outcome.
  */
 export function DocumentDropper({ action }: { action: string }) {
-  const [progress, setProgress] = useState<Progress | null>(null);
+  const [progress, setProgress] = useState<UploadState | null>(null);
   const [messages, setMessages] = useState<{ ok: string[]; errors: string[] }>({ ok: [], errors: [] });
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -28,24 +24,11 @@ export function DocumentDropper({ action }: { action: string }) {
         resolve({ uploaded: [], errors: [{ name: file.name, message: "That file is too large: documents of up to 20 MB are accepted." }] });
         return;
       }
-      const body = new FormData();
-      body.append("file", file);
-      const xhr = new XMLHttpRequest();
-      xhr.open("POST", action);
-      xhr.setRequestHeader("Accept", "application/json");
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable) setProgress({ name: file.name, percent: Math.round((e.loaded / e.total) * 100) });
-      };
-      xhr.onload = () => {
-        try {
-          resolve(JSON.parse(xhr.responseText));
-        } catch {
-          resolve({ uploaded: [], errors: [{ name: file.name, message: `Failed to upload file (${xhr.status}). Please try again.` }] });
-        }
-      };
-      xhr.onerror = () => resolve({ uploaded: [], errors: [{ name: file.name, message: "Failed to upload file. Please check the connection and try again." }] });
-      setProgress({ name: file.name, percent: 0 });
-      xhr.send(body);
+      void sendWithProgress(action, file, setProgress).then((outcome) => {
+        if ("failed" in outcome) resolve({ uploaded: [], errors: [{ name: file.name, message: "Failed to upload file. Please check the connection and try again." }] });
+        else if (outcome.answer === undefined) resolve({ uploaded: [], errors: [{ name: file.name, message: `Failed to upload file (${outcome.status}). Please try again.` }] });
+        else resolve(outcome.answer as { uploaded: string[]; errors: { name: string; message: string }[] });
+      });
     });
   }
 
@@ -101,14 +84,7 @@ export function DocumentDropper({ action }: { action: string }) {
           Upload
         </button>
       </noscript>
-      {progress && (
-        <div className="upload-progress" role="status">
-          <label htmlFor="upload-progress">
-            Uploading {progress.name}: {progress.percent}%
-          </label>
-          <progress id="upload-progress" max={100} value={progress.percent} />
-        </div>
-      )}
+      {progress && <UploadProgress id="upload-progress" state={progress} />}
       <div aria-live="polite">
         {messages.ok.length > 0 && <p className="success">Uploaded: {messages.ok.join(", ")}</p>}
         {messages.errors.length > 0 && (

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { LAB_FILE_ACCEPT, LAB_FILE_TOO_LARGE, MAX_LAB_FILE_BYTES } from "./limits.ts";
+import { sendWithProgress, UploadProgress, type UploadState } from "#app/ui/UploadProgress.tsx";
 
 /** Where the upload is posted: the import screen, which answers with the address of its next step. */
 export const LAB_IMPORT_PATH = "/admin/beach-measurements/import";
@@ -12,7 +13,7 @@ export const LAB_IMPORT_PATH = "/admin/beach-measurements/import";
  * @param error a message from the server to show beside the field (e.g. the file was too large)
  */
 export function LabFileUpload({ error }: { error?: string | undefined }) {
-  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [progress, setProgress] = useState<UploadState | null>(null);
   const [problem, setProblem] = useState<string | undefined>(error);
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
@@ -23,30 +24,13 @@ export function LabFileUpload({ error }: { error?: string | undefined }) {
       return;
     }
     setProblem(undefined);
-    const body = new FormData();
-    body.append("file", file);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${LAB_IMPORT_PATH}/upload`);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setProgress({ name: file.name, percent: Math.round((e.loaded / e.total) * 100) });
-    };
-    xhr.onload = () => {
+    void sendWithProgress(`${LAB_IMPORT_PATH}/upload`, file, setProgress).then((outcome) => {
       setProgress(null);
-      try {
-        const answer = JSON.parse(xhr.responseText) as { location?: string; error?: string };
-        if (answer.location) void navigate(answer.location);
-        else setProblem(answer.error ?? `Failed to upload the file (${xhr.status}). Please try again.`);
-      } catch {
-        setProblem(`Failed to upload the file (${xhr.status}). Please try again.`);
-      }
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setProblem("Failed to upload the file. Please check the connection and try again.");
-    };
-    setProgress({ name: file.name, percent: 0 });
-    xhr.send(body);
+      if ("failed" in outcome) return setProblem("Failed to upload the file. Please check the connection and try again.");
+      const answer = (outcome.answer ?? {}) as { location?: string; error?: string };
+      if (answer.location) void navigate(answer.location);
+      else setProblem(answer.error ?? `Failed to upload the file (${outcome.status}). Please try again.`);
+    });
   }
 
   return (
@@ -89,14 +73,7 @@ export function LabFileUpload({ error }: { error?: string | undefined }) {
           Upload and read
         </button>
       </p>
-      {progress && (
-        <div className="upload-progress" role="status">
-          <label htmlFor="lab-file-progress">
-            Uploading {progress.name}: {progress.percent}%
-          </label>
-          <progress id="lab-file-progress" max={100} value={progress.percent} />
-        </div>
-      )}
+      {progress && <UploadProgress id="lab-file-progress" state={progress} />}
     </form>
   );
 }
