@@ -8,6 +8,7 @@ import { currentUser, getServices, sessionMiddleware } from "#app/web/context.se
 import { getAssociationDetails, getLogoImageId } from "#app/site/data/association.server.ts";
 import { getImage } from "#app/platform/files/images.server.ts";
 import { listBeaches } from "#app/beach/data/sites.server.ts";
+import { subscribeChoices } from "#app/mail/subscribe-choices.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { InlineStylesheet } from "#app/platform/http/inline-css.tsx";
 import { NonceContext } from "#app/platform/http/nonce.ts";
@@ -40,8 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     signedIn: currentUser(context) !== null,
     year: Number(todayIn(site.timeZone).slice(0, 4)),
     site: { name: site.name, shortName: site.shortName, socialUrl: site.socialUrl, socialLabel: site.socialLabel },
-    // The subscribe form's checkbox per beach (issue 27: whose beach alerts), only when there are several beaches.
-    beaches: beaches.length >= 2 ? beaches.map((b) => ({ name: `beach-${b.id}`, label: b.name, checked: true })) : [],
+    // The subscribe form's checkboxes: the lists and, with several beaches (issue 27), whose beach alerts.
+    subscribe: subscribeChoices(beaches),
   };
 }
 

@@ -1,29 +1,16 @@
 import { useId } from "react";
 import { Form, useFetcher, useRouteLoaderData } from "react-router";
 import type { FormResult } from "#app/platform/text/forms.ts";
-import { LIST_LABELS, SUBSCRIBER_LISTS } from "./mail-texts.ts";
+import type { SubscribeChoiceGroup } from "./subscribe-choices.ts";
 
 /** What the subscribe action answers: the same sentence for every accepted address (no address discovery). */
 export type SubscribeResult = FormResult & { done?: string };
 
-/** One checkbox per list, as the form's schema names them (app/mail/forms.ts); beach alerts ticked to start with. */
-const LISTS = SUBSCRIBER_LISTS.map((list) => ({ name: `list-${list}` as const, label: LIST_LABELS[list], checked: list === "beach" }));
-
-/**
- * A beach a subscriber of beach alerts may choose (issue 27), as the root loader gives it: its checkbox's name
- * (`beach-<site id>`), the beach's name, ticked to start with.
- */
-export interface BeachChoice {
-  name: `beach-${string}`;
-  label: string;
-  checked: boolean;
-}
-
 /**
  * "Get beach alerts and news" (issue 11): an email address and the lists wanted, posted to /subscribe. With
  * JavaScript the answer shows in place (a fetcher); without it the browser goes to /subscribe, which answers the
- * same way. Ids come from `useId`, so the form may appear twice on a page. With several beaches (issue 27), a
- * checkbox per beach, named `beach-<site id>`, says whose alerts the beach list brings.
+ * same way. Ids come from `useId`, so the form may appear twice on a page. Its checkboxes come from the root loader
+ * (`subscribeChoices`): the lists, and with several beaches (issue 27) a checkbox per beach, whose alerts.
  */
 export function SubscribeForm({ headingLevel = 2, result: given }: { headingLevel?: 2 | 3; result?: SubscribeResult | undefined }) {
   const fetcher = useFetcher<SubscribeResult>();
@@ -32,7 +19,7 @@ export function SubscribeForm({ headingLevel = 2, result: given }: { headingLeve
   const busy = fetcher.state !== "idle";
   const Heading = `h${headingLevel}` as const;
   const emailError = result?.fieldErrors?.email;
-  const beaches = (useRouteLoaderData("root") as { beaches?: BeachChoice[] } | undefined)?.beaches ?? [];
+  const groups = (useRouteLoaderData("root") as { subscribe?: SubscribeChoiceGroup[] } | undefined)?.subscribe ?? [];
   const FormTag = fetcher.Form as typeof Form;
   if (result?.done) {
     return (
@@ -71,11 +58,7 @@ export function SubscribeForm({ headingLevel = 2, result: given }: { headingLeve
             </p>
           )}
         </div>
-        {[
-          { key: "lists", legend: "Send me", items: LISTS },
-          // With several beaches (issue 27): whose beach alerts, every beach ticked to start with.
-          ...(beaches.length > 1 ? [{ key: "beaches", legend: "Beach status alerts for", items: beaches }] : []),
-        ].map(({ key, legend, items }) => {
+        {groups.map(({ key, legend, items }) => {
           const error = result?.fieldErrors?.[key];
           return (
             <fieldset key={key} aria-describedby={error ? `${id}-${key}-error` : undefined}>
