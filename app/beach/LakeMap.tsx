@@ -4,7 +4,7 @@
  * on the server, so the map adds no JavaScript to the page; the section is absent when there is nothing to draw.
  */
 
-/** The section, or nothing when `map` is null (no outline and no site with coordinates). */
+/** The section, or nothing when `map` is null (no outline and fewer than two sites with coordinates). */
 export function LakeMap({ map }: { map: { html: string } | null }) {
   if (!map) return null;
   // The server's own rendering of LakeMapView (site names escaped by React), kept as it is when the page hydrates.

@@ -1,13 +1,11 @@
 /**
- * /the-lake's sections of the sites after the first beach's (issue 27): each other beach's status and readings, each
- * station's latest results. With one beach there is none, and the page reads as before. The home page's line per
+ * /the-lake's sections of the sites after the first beach's (issue 27): each other beach's status, each station's
+ * latest results, each with a link to the site's own page of readings and charts. With one beach there is none, and the page reads as before. The home page's line per
  * beach is app/beach/BeachSummaries.tsx (kept apart: the home page loads no chart code).
  */
 import type { BeachSection, StationSection } from "./site-sections.server.ts";
 import type { SiteState } from "./site-state.ts";
 import { BeachStatusBox, GeometricMeanNote, ICON, SiteNotes, StaleWarning } from "./BeachStatusBox.tsx";
-import { ReadingsChart } from "./ReadingsChart.tsx";
-import { ReadingsTable } from "./ReadingsTable.tsx";
 import { STATUS_MEANING } from "./status.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
 
@@ -20,9 +18,9 @@ export function SiteSections({ sections }: { sections: (BeachSection | StationSe
   );
 }
 
-/** A beach's section: its status and chart as the first beach's. */
+/** A beach's section: its status as the first beach's, and a link to its page of readings and charts. */
 function OtherBeach({ section }: { section: BeachSection }) {
-  const { state, readings, geometricMean } = section;
+  const { state, geometricMean } = section;
   return (
     <section aria-labelledby={section.anchor} className="site-section">
       <h2 id={section.anchor}>Beach conditions: {section.name}</h2>
@@ -37,13 +35,18 @@ function OtherBeach({ section }: { section: BeachSection }) {
           <BeachStatusBox state={state} />
           {state.staleWarning && <StaleWarning />}
           {geometricMean && <GeometricMeanNote mean={geometricMean} />}
-          <h3 className="muted spaced">The latest {readings.length} readings</h3>
-          <ReadingsChart readings={readings} />
-          <ReadingsTable readings={readings} caption={`The latest ${readings.length} E. coli readings at ${section.name}`} />
         </>
       )}
+      <p>
+        <a href={sitePage(section.identifier)}>Readings and charts for {section.name}</a>
+      </p>
     </section>
   );
+}
+
+/** A site's own page: its charts and tables over the years (app/routes/public/monitoring-site.tsx). */
+function sitePage(identifier: string): string {
+  return `/the-lake/sites/${encodeURIComponent(identifier)}`;
 }
 
 /** A status without an E. coli reading (a cyanotoxin or a bloom report alone decided it). */
@@ -98,7 +101,7 @@ function Station({ section }: { section: StationSection }) {
         </table>
       )}
       <p>
-        <a href={`/the-lake/sites/${encodeURIComponent(section.identifier)}`}>Open-water data for {section.name}</a>
+        <a href={sitePage(section.identifier)}>Open-water data for {section.name}</a>
       </p>
     </section>
   );

@@ -18,10 +18,12 @@ export async function loadLakeMap(db: Database): Promise<{ html: string } | null
   return map ? { html: renderToStaticMarkup(<LakeMapView map={map} />) } : null;
 }
 
-/** Reads the outline and the sites and draws the map; null when there is nothing to draw. */
+/** Reads the outline and the sites and draws the map; null when there is nothing to draw (no outline and fewer than two sites with coordinates). */
 export async function lakeMapData(db: Database): Promise<LakeMapData | null> {
   const [outline, sites, first] = await Promise.all([getLakeOutline(db), listSites(db), getFirstBeach(db)]);
   const mapSites = sites.map((s) => ({ id: s.id, name: s.name, kind: s.kind === "station" ? ("station" as const) : ("beach" as const), latitude: s.latitude === null ? null : Number(s.latitude), longitude: s.longitude === null ? null : Number(s.longitude) }));
+  // Without the lake's outline, one position is a dot on a blank box, no map: the page reads as it did before.
+  if (!outline && mapSites.filter((s) => s.latitude !== null && s.longitude !== null).length < 2) return null;
   const drawing = drawLakeMap(outline, mapSites);
   if (!drawing) return null;
   return {

@@ -1,7 +1,8 @@
 /**
  * What the public pages show of the sites (issue 27): the home page's status of each beach, and /the-lake's section
- * per site after the first beach's (a beach: its status, chart and readings as the first beach's; a station: its
- * latest result per parameter and a link to its open-water page). With one beach there is nothing more to show, and
+ * per site after the first beach's (a beach: its status as the first beach's, and a link to its own page with its
+ * readings and charts; a station: its latest result per parameter and a link to its page). The Lake stays an
+ * overview whatever the number of sites: each site's charts and tables are on `/the-lake/sites/<identifier>`. With one beach there is nothing more to show, and
  * the pages read as before. A handful of statements whatever the number of sites and results.
  */
 import type { Database } from "#app/platform/data/db.server.ts";
@@ -27,10 +28,10 @@ export interface BeachSection {
   kind: "beach";
   id: string;
   name: string;
+  /** The WQX identifier: the beach's own page is `/the-lake/sites/<identifier>`. */
+  identifier: string;
   anchor: string;
   state: SiteState;
-  /** The latest E. coli readings, oldest first (the chart and table). */
-  readings: { id: string; date: string; value: number }[];
   geometricMean: WindowMean | null;
 }
 
@@ -80,9 +81,9 @@ export async function loadSiteSections(db: Database, now = Date.now()): Promise<
         kind: "beach",
         id: site.id,
         name: site.name,
+        identifier: site.identifier,
         anchor: siteAnchor(site, false),
         state: found.state,
-        readings: found.latest.map((r) => ({ id: r.id, date: r.date, value: Number(r.value) })),
         geometricMean: thirtyDayGeometricMean(found.window.map((r) => ({ date: r.date, value: Number(r.value) }))),
       });
     } else {

@@ -1,8 +1,8 @@
 /**
  * The public pages with several sites (issue 27), on an install of their own (two beaches and a station would change
  * the single-beach pages the other specs read): the home page shows each beach's status with what decided it and the
- * reading's age; /the-lake keeps the first beach's section and adds one per other site (a beach's status and readings, a
- * station's latest result per parameter and the link to its open-water page); the subscribe form asks whose beach
+ * reading's age; /the-lake keeps the first beach's section and adds one per other site (a beach's status and the link to
+ * its page of readings and charts, a station's latest result per parameter and the link to its open-water page); the subscribe form asks whose beach
  * alerts. Axe-clean and without sideways scroll at 390 and 1280 px, and readable without JavaScript.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -66,6 +66,8 @@ test("/the-lake has the first beach's section and one per other site", async ({ 
   await expect(north.locator(".status")).toHaveAttribute("data-status", "Caution");
   await expect(north).toContainText("Decided by microcystins 9.1 µg/L");
   await expect(north).toContainText("Latest reading: 30 E. coli CFU per 100 mL");
+  // The Lake is an overview: a beach's readings and charts are on its own page.
+  await expect(north.getByRole("link", { name: "Readings and charts for North Beach" })).toHaveAttribute("href", "/the-lake/sites/HERON-NORTH");
   const deep = page.getByRole("region", { name: "Open water: Deep Hole" });
   await expect(deep.getByRole("row", { name: /Secchi depth/ })).toContainText("3.5 m");
   await expect(deep.getByRole("row", { name: /Water temperature/ })).toContainText("21.4 °C at 1 m");

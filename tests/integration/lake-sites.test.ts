@@ -136,6 +136,11 @@ describe("the map of the sites on /the-lake", () => {
     const html = await lake();
     expect(html).not.toContain("Where we sample");
     expect(html).not.toContain('id="lake-map-title"');
+    // Nor with one beach placed and no outline: one dot on a blank box is no map (the demo's page reads as before).
+    const placed = new URLSearchParams({ id: "beach", name: "Heron Lake Public Beach", kind: "beach", identifier: "beach", latitude: "45.9183", longitude: "-89.2437", profile: "spec" });
+    expect((await post(placed)).status).toBe(302);
+    expect(await lake()).not.toContain("Where we sample");
+    expect((await post(unplaced)).status).toBe(302);
   });
 
   it("refuses an outline that is not one, with a clear message, and keeps none", async () => {

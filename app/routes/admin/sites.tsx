@@ -235,7 +235,7 @@ export default function AdminSites({ loaderData, actionData }: Route.ComponentPr
         <p>
           {outline
             ? `The Lake page draws the outline you uploaded (${counted(outline.polygons, "polygon", "polygons")}, ${counted(outline.positions, "point", "points")}) with the sites that have coordinates.`
-            : "Without an outline, the Lake page shows the sites that have coordinates on a blank map (and no map while none has)."}
+            : "Without an outline, the Lake page shows the sites that have coordinates on a blank map, once two sites have them."}
         </p>
         <div aria-live="polite">
           {outlineSaved === "saved" && !result && <p className="success">The lake outline was saved.</p>}
