@@ -29,7 +29,7 @@ const WORDS = (
 ).split(" ");
 
 /** A small seeded pseudo-random generator (mulberry32), so that every run loads the same rows. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

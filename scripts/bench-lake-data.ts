@@ -16,6 +16,7 @@ import { DEMO_DETAILS } from "#app/site/data/association.server.ts";
 import { noonOf } from "#app/platform/text/dates.ts";
 import { BUILTIN_PARAMETERS, E_COLI } from "#app/beach/parameters.ts";
 import { MEASUREMENT_NAME, MEASUREMENT_UNIT } from "#app/beach/data/readings.server.ts";
+import { random } from "./bench-data.ts";
 
 export const LAKE_SITES = 10;
 export const LAKE_YEARS = 10;
@@ -25,18 +26,6 @@ const RESULTS_PER_DATE = 10;
 export const LAKE_STATION = "BENCH-STATION-1";
 /** Results the data set adds: sites × parameters × years × dates × results a date. */
 export const LAKE_RESULT_COUNT = LAKE_SITES * BUILTIN_PARAMETERS.length * LAKE_YEARS * DATES_PER_YEAR * RESULTS_PER_DATE;
-
-/** A small seeded pseudo-random generator (mulberry32), so that every run writes the same values. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A plausible value of `parameterId` at `depth` (m) on day `day` of the season (0 to 179), with noise `r` in [0, 1). */
 function valueOf(parameterId: string, depth: number | null, day: number, r: number): number {
