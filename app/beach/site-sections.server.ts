@@ -35,6 +35,14 @@ export interface BeachSection {
   geometricMean: WindowMean | null;
 }
 
+/** The first beach's section on /the-lake (the spec's): its state, its latest E. coli readings and their 30-day mean. */
+export interface FirstBeachSection {
+  state: SiteState;
+  /** The latest E. coli readings, oldest first (the chart and the table). */
+  readings: { id: string; date: string; value: number }[];
+  geometricMean: WindowMean | null;
+}
+
 /** A station's section on /the-lake: its latest result of each parameter measured there. */
 export interface StationSection {
   kind: "station";
@@ -58,11 +66,12 @@ export async function loadBeachSummaries(db: Database, now = Date.now()): Promis
 }
 
 /**
- * /the-lake's sites: the first beach's state (its section is the page's own, as before issue 27, the status decided
- * by `siteState`) and a section for each other site.
+ * /the-lake's sites: the first beach's section (the page's own, as before issue 27: the status decided by
+ * `siteState`, the latest readings and their 30-day geometric mean, from the same reads) and a section for each
+ * other site.
  * @returns `first` null when there is no beach; `sections` empty with only the first beach
  */
-export async function loadSiteSections(db: Database, now = Date.now()): Promise<{ first: SiteState | null; sections: (BeachSection | StationSection)[] }> {
+export async function loadSiteSections(db: Database, now = Date.now()): Promise<{ first: FirstBeachSection | null; sections: (BeachSection | StationSection)[] }> {
   const sites = await listSites(db);
   const beaches = sites.filter((s) => s.kind === "beach");
   const stations = sites.filter((s) => s.kind === "station");
@@ -95,5 +104,13 @@ export async function loadSiteSections(db: Database, now = Date.now()): Promise<
       sections.push({ kind: "station", id: site.id, name: site.name, identifier: site.identifier, anchor: siteAnchor(site, false), results });
     }
   }
-  return { first: firstBeach ? (states.get(firstBeach.id)?.state ?? null) : null, sections };
+  const found = firstBeach ? states.get(firstBeach.id) : undefined;
+  const first = found
+    ? {
+        state: found.state,
+        readings: found.latest.map((r) => ({ id: r.id, date: r.date, value: Number(r.value) })),
+        geometricMean: thirtyDayGeometricMean(found.window.map((r) => ({ date: r.date, value: Number(r.value) }))),
+      }
+    : null;
+  return { first, sections };
 }

@@ -29,7 +29,6 @@ import {
   addMeasurement,
   deleteMeasurement,
   importMeasurements,
-  listLatestMeasurements,
   listMeasurements,
 } from "#app/beach/data/readings.server.ts";
 import { addMembers, deleteMember, listMembers } from "#app/mail/data/members.server.ts";
@@ -42,6 +41,7 @@ import {
   type NewsPostInput,
 } from "#app/news-events/data/news.server.ts";
 import { getSetting, setSetting } from "#app/platform/data/settings.server.ts";
+import { latestReadings } from "../support/sites.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const CSV = new URL("../../db/data/montrose-beach-ecoli-2013-2015.csv", import.meta.url);
@@ -319,7 +319,7 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       for (const day of [7, 1, 12, 3, 10, 5, 2, 11, 9, 4, 8, 6]) {
         await addMeasurement(db, { date: `2026-06-${String(day).padStart(2, "0")}`, value: day * 10 }, Date.parse("2026-07-01T12:00:00Z") + day);
       }
-      const latest = await listLatestMeasurements(db, { limit: 10 });
+      const latest = await latestReadings(db, 10);
       expect(latest.map((m) => m.date)).toEqual(days.slice(2).map((d) => `2026-06-${String(d).padStart(2, "0")}`));
       expect(latest.map((m) => m.value)).toEqual(days.slice(2).map((d) => d * 10));
       const all = await listMeasurements(db);
@@ -332,7 +332,7 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       await clear(db, "measurement");
       const values = [155.951916, 2419.6, 0.1 + 0.2, 1355.802345, 1e-7, 123456.78901234567, 0];
       for (const [i, value] of values.entries()) await addMeasurement(db, { date: `2026-07-${String(i + 1).padStart(2, "0")}`, value });
-      const stored = await listLatestMeasurements(db, { limit: 100 });
+      const stored = await latestReadings(db, 100);
       expect(stored.map((m) => m.value)).toEqual(values);
       expect(stored[3]).toMatchObject({
         date: "2026-07-04",
@@ -464,7 +464,7 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       expect(await count(db, "news_post")).toBe(3);
       expect(await count(db, "event")).toBe(5);
       expect(await getBanner(db)).toBeDefined();
-      const readings = await listLatestMeasurements(db, { limit: 1000 });
+      const readings = await latestReadings(db, 1000);
       expect(readings).toHaveLength(30);
       expect(readings.at(-1)!.date).toBe(today);
       expect(readings[0]!.date).toBe("2026-01-30");
@@ -482,7 +482,7 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       const before = todayIn(association.timeZone);
       expect(await seedOnce(db, "demo")).toBe(true);
       const after = todayIn(association.timeZone);
-      const last = (await listLatestMeasurements(db, { limit: 1 }))[0]!;
+      const last = (await latestReadings(db, 1))[0]!;
       expect([before, after]).toContain(last.date);
     });
 

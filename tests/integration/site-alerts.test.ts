@@ -10,14 +10,13 @@ import type { Database } from "#app/platform/data/db.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
 import { confirmSubscriber, countMailableSubscribers, requestSubscription, setSubscriberLists } from "#app/mail/data/subscribers.server.ts";
 import { getAnnouncedBeachState } from "#app/beach/data/advisory.server.ts";
-import { listLatestMeasurements, listMeasurementsSince, FIRST_BEACH_ECOLI } from "#app/beach/data/readings.server.ts";
 import { streamResults } from "#app/beach/data/open-data.server.ts";
 import { currentBeachState } from "#app/beach/state.server.ts";
 import { readSiteStates } from "#app/beach/site-state.server.ts";
 import { listBeaches } from "#app/beach/data/sites.server.ts";
 import { checkBeachState, importReadings, liftAdvisory, postAdvisory, recordReading, type BeachServices } from "#app/beach/updates.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
-import { addTestSite } from "../support/sites.ts";
+import { addTestSite, latestReadings, readingsSince } from "../support/sites.ts";
 
 /** Noon UTC on 2026-07-10: the same calendar day in the demo's Chicago time zone. */
 const NOW = Date.UTC(2026, 6, 10, 17);
@@ -112,13 +111,13 @@ describe.each(backends)("alerts per site on $name", ({ create, available }) => {
     await recordReading(services, { date: "2026-07-09", value: 2000, siteId: "north" }, NOW + 1);
     await recordReading(services, { date: "2026-07-10", value: 3.5, siteId: "deep", parameterId: "secchi" }, NOW + 2);
     await recordReading(services, { date: "2026-07-10", value: 12, parameterId: "temperature" }, NOW + 3);
-    expect((await listLatestMeasurements(db, { limit: 10 })).map((m) => Number(m.value))).toEqual([40]);
-    expect((await listMeasurementsSince(db, "2026-07-01")).map((m) => Number(m.value))).toEqual([40]);
+    expect((await latestReadings(db, 10)).map((m) => Number(m.value))).toEqual([40]);
+    expect((await readingsSince(db, "2026-07-01")).map((m) => Number(m.value))).toEqual([40]);
     const streamed = [];
-    for await (const m of streamResults(db, { siteId: FIRST_BEACH_ECOLI.siteId, parameterIds: [FIRST_BEACH_ECOLI.parameterId] })) streamed.push(Number(m.value));
+    for await (const m of streamResults(db, { siteId: "beach", parameterIds: ["ecoli"] })) streamed.push(Number(m.value));
     expect(streamed).toEqual([40]);
     expect((await currentBeachState(db, NOW)).status).toBe("Open");
-    expect((await listLatestMeasurements(db, { limit: 10, siteId: "north" })).map((m) => Number(m.value))).toEqual([2000]);
+    expect((await latestReadings(db, 10, "north")).map((m) => Number(m.value))).toEqual([2000]);
   });
 
   it("microcystins above 8 µg/L raise a Caution, one sample below keeps it, the second lifts it", async (context) => {

@@ -10,7 +10,7 @@ import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { MeasurementInput } from "../forms.ts";
 import { E_COLI } from "#app/beach/parameters.ts";
 import type { Qualifier } from "#app/beach/results.ts";
-import { FIRST_SITE_ID, getFirstBeach } from "./sites.server.ts";
+import { getFirstBeach } from "./sites.server.ts";
 import { listParameters } from "./parameters.server.ts";
 
 export type { Measurement };
@@ -49,42 +49,6 @@ async function rowContext(db: Database, now: number): Promise<RowContext> {
   const timeZone = await getTimeZone(db);
   const [first, parameters] = await Promise.all([getFirstBeach(db), listParameters(db)]);
   return { timeZone, today: todayIn(timeZone, new Date(now)), defaultSiteId: first?.id ?? null, parameters: new Map(parameters.map((p) => [p.id, p])), noons: new Map() };
-}
-
-/**
- * Which results a public read is about (issue 27): a site and a parameter. Without them, the first beach (the site an
- * older install's readings are on, "beach") and E. coli, the spec's one beach and one bacterium, so that a second
- * site's or parameter's results never change what the first beach's pages, feeds and alerts show.
- */
-export interface ResultScope {
-  siteId?: string;
-  parameterId?: string;
-}
-
-/** The spec's one beach and one bacterium: the first beach's E. coli (the beach feeds' scope). */
-export const FIRST_BEACH_ECOLI = { siteId: FIRST_SITE_ID, parameterId: E_COLI } as const;
-
-/** The scope's site and parameter, defaults filled in. */
-function scopeOf(scope: ResultScope = {}): { siteId: string; parameterId: string } {
-  return { siteId: scope.siteId ?? FIRST_SITE_ID, parameterId: scope.parameterId ?? E_COLI };
-}
-
-/**
- * The latest `limit` results of one site and parameter (the first beach's E. coli by default), oldest first (ready
- * to chart). Uses the (siteId, parameterId, timestamp, createdAt) index.
- */
-export async function listLatestMeasurements(db: Database, { limit, ...scope }: { limit: number } & ResultScope): Promise<Measurement[]> {
-  const { siteId, parameterId } = scopeOf(scope);
-  const rows = await db
-    .selectFrom("measurement")
-    .selectAll()
-    .where("siteId", "=", siteId)
-    .where("parameterId", "=", parameterId)
-    .orderBy("timestamp", "desc")
-    .orderBy("createdAt", "desc")
-    .limit(limit)
-    .execute();
-  return rows.reverse();
 }
 
 /** A site and parameter's results wanted by a batched read, and the map key of its answer (`resultsKey`). */
@@ -153,23 +117,6 @@ export async function listResultsSince(db: Database, wants: readonly (ResultWant
 /** Every reading, newest first (the admin table). */
 export async function listMeasurements(db: Database): Promise<Measurement[]> {
   return db.selectFrom("measurement").selectAll().orderBy("timestamp", "desc").orderBy("createdAt", "desc").execute();
-}
-
-/**
- * The results of one site and parameter (the first beach's E. coli by default) sampled on `from` ("YYYY-MM-DD") or
- * later, oldest first: the window of a geometric mean.
- */
-export async function listMeasurementsSince(db: Database, from: string, scope: ResultScope = {}): Promise<Measurement[]> {
-  const { siteId, parameterId } = scopeOf(scope);
-  return db
-    .selectFrom("measurement")
-    .selectAll()
-    .where("siteId", "=", siteId)
-    .where("parameterId", "=", parameterId)
-    .where("date", ">=", from)
-    .orderBy("timestamp")
-    .orderBy("createdAt")
-    .execute();
 }
 
 /** The orders of the admin table: newest sample first (the default), oldest first, highest reading first. */

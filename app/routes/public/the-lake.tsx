@@ -3,15 +3,11 @@ import lakeMapImage from "#content/images/lake-map.svg";
 import { BeachStatusBox, GeometricMeanNote, StaleWarning } from "#app/beach/BeachStatusBox.tsx";
 import { ReadingsChart } from "#app/beach/ReadingsChart.tsx";
 import { ReadingsTable } from "#app/beach/ReadingsTable.tsx";
-import { GEOMETRIC_MEAN_WINDOW_DAYS, PUBLIC_READING_COUNT, thirtyDayGeometricMean } from "#app/beach/status.ts";
-import { getBeachAdvisory } from "#app/beach/data/advisory.server.ts";
 import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
 import { SiteSections } from "#app/beach/SiteSections.tsx";
 import { loadSiteSections } from "#app/beach/site-sections.server.ts";
 import { getServices } from "#app/web/context.server.ts";
-import { addDaysTo, todayIn } from "#app/platform/text/dates.ts";
 import { useLiveUpdates } from "#app/platform/http/live-updates.ts";
-import { listLatestMeasurements, listMeasurementsSince } from "#app/beach/data/readings.server.ts";
 import { beachState } from "#app/beach/state.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { Picture } from "#app/ui/Picture.tsx";
@@ -25,8 +21,6 @@ import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { LakeJsonLd } from "#app/beach/LakeJsonLd.tsx";
 import { lakeOpenDataFor } from "#app/beach/open-data-sources.server.ts";
-import { FIRST_SITE_ID, getFirstBeach } from "#app/beach/data/sites.server.ts";
-import { E_COLI } from "#app/beach/parameters.ts";
 import { LakeMap } from "#app/beach/LakeMap.tsx";
 import { loadLakeMap } from "#app/beach/lake-map.server.tsx";
 
@@ -43,29 +37,24 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const md = markdownFor(context);
-  // The spec's beach section is the first beach's, whichever site that is now (the board orders and removes sites).
-  const siteId = (await getFirstBeach(db))?.id ?? FIRST_SITE_ID;
-  const readings = await listLatestMeasurements(db, { limit: PUBLIC_READING_COUNT, siteId, parameterId: E_COLI });
-  const latest = readings.at(-1);
-  const [details, faq, texts, ids, advisory, recent, numbers, sites] = await Promise.all([
+  const [details, faq, texts, ids, numbers, sites] = await Promise.all([
     getAssociationDetails(db),
     questions.all(db),
     getPageTexts(db),
     getPageImageIds(db),
-    getBeachAdvisory(db, siteId),
-    latest ? listMeasurementsSince(db, addDaysTo(latest.date, -(GEOMETRIC_MEAN_WINDOW_DAYS - 1)), { siteId, parameterId: E_COLI }) : [],
     getAssociationNumbers(db),
+    // The spec's beach section is the first beach's, whichever site that is now (the board orders and removes sites).
     loadSiteSections(db),
   ]);
   // Every long text with its placeholders ({duesDollars}, …) filled in.
   const fill = (text: string) => md(fillNumbers(text, numbers));
   const mapImage = await getImage(db, ids.mapImageId);
-  const today = todayIn(details.timeZone);
   return {
-    readings: readings.map((r) => ({ id: r.id, date: r.date, value: r.value })),
-    beach: sites.first ?? beachState(latest, advisory, today),
+    readings: sites.first?.readings ?? [],
+    // Without any beach (the Sites screen keeps one), nothing to show: no reading, no advisory.
+    beach: sites.first?.state ?? beachState(undefined, null, ""),
     sites: sites.sections,
-    geometricMean: thirtyDayGeometricMean(recent.map((r) => ({ date: r.date, value: r.value }))),
+    geometricMean: sites.first?.geometricMean ?? null,
     beachName: details.beachName,
     faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: fill(q.data.answer) })),
     learnMore: fill(texts.learnMore),
