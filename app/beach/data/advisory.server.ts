@@ -90,11 +90,6 @@ export async function postSiteAdvisory(db: Database, siteId: string, advisory: S
   });
 }
 
-/** Posts (or replaces) the board's advisory at a site (the first beach by default), and signals the change. */
-export async function postBeachAdvisory(db: Database, advisory: BeachAdvisory, siteId: string = FIRST_SITE_ID): Promise<void> {
-  await postSiteAdvisory(db, siteId, { kind: "board", ...advisory });
-}
-
 /** Lifts a site's advisory (the first beach's by default), of either kind; false when none was posted. */
 export async function liftBeachAdvisory(db: Database, siteId: string = FIRST_SITE_ID): Promise<boolean> {
   const found = await db.selectFrom("site_advisory").select("siteId").where("siteId", "=", siteId).executeTakeFirst();
