@@ -35,9 +35,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
+  const { db, config } = getServices(context);
   const md = markdownFor(context);
-  const [details, faq, texts, ids, numbers, sites] = await Promise.all([
+  const [details, faq, texts, ids, numbers, sites, openData, lakeMap] = await Promise.all([
     getAssociationDetails(db),
     questions.all(db),
     getPageTexts(db),
@@ -45,6 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     getAssociationNumbers(db),
     // The spec's beach section is the first beach's, whichever site that is now (the board orders and removes sites).
     loadSiteSections(db),
+    lakeOpenDataFor(db, config.publicUrl),
+    loadLakeMap(db),
   ]);
   // Every long text with its placeholders ({duesDollars}, …) filled in.
   const fill = (text: string) => md(fillNumbers(text, numbers));
@@ -62,8 +64,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     facts: parseFacts(texts.lakeFacts),
     map: { alt: texts.mapAlt, caption: texts.mapCaption, image: mapImage ?? null },
     geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: fill(texts.geeseAdvice) } : null,
-    openData: await lakeOpenDataFor(db, getServices(context).config.publicUrl),
-    lakeMap: await loadLakeMap(db),
+    openData,
+    lakeMap,
   };
 }
 
