@@ -12,10 +12,11 @@ import { parseISO } from "date-fns/parseISO";
 import { association } from "#content/association.ts";
 import type { Database } from "#app/platform/data/db.server.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
-import { parseLabCsv } from "#app/beach/lab-csv.server.ts";
+import { parse as parseCsv } from "csv-parse/sync";
 import { setBanner } from "#app/site/data/banner.server.ts";
 import { createEvent } from "#app/news-events/data/events.server.ts";
 import { importMeasurements } from "#app/beach/data/readings.server.ts";
+import { isReadingValue } from "#app/beach/status.ts";
 import { FIRST_SITE_ID, setSiteCoordinates } from "#app/beach/data/sites.server.ts";
 import { createNewsPost, hasNewsPosts } from "#app/news-events/data/news.server.ts";
 import { getSetting, setSetting, SETTING_KEYS } from "#app/platform/data/settings.server.ts";
@@ -68,10 +69,11 @@ function shift(today: string, days: number): string {
 
 /** The last `count` readings of the real data set, re-dated to end on `today`. */
 export function recentRealReadings(today: string, count = SEED_READING_COUNT) {
-  const { readings, errors } = parseLabCsv(montroseCsv, today);
-  if (errors.length > 0) throw new Error(`The bundled readings do not parse: ${errors[0]?.message}`);
-  const last = readings.slice(-count);
-  return last.map((r, i) => ({ date: shift(today, i - (last.length - 1)), value: r.value }));
+  // The bundled file is the lab's export, oldest first (db/data/README.md): its E. coli column as it stands.
+  const rows = parseCsv(montroseCsv, { columns: true, skip_empty_lines: true }) as { escherichia_coli: string }[];
+  const last = rows.slice(-count).map((row) => Number(row.escherichia_coli));
+  if (last.some((value) => !isReadingValue(value))) throw new Error("The bundled readings do not parse");
+  return last.map((value, i) => ({ date: shift(today, i - (last.length - 1)), value }));
 }
 
 /**
