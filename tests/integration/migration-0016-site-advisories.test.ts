@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "#app/platform/data/db.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
-import { getAnnouncedBeachState, getBeachAdvisory } from "#app/beach/data/advisory.server.ts";
+import { getAnnouncedBeachState, listSiteAdvisories } from "#app/beach/data/advisory.server.ts";
 import { liftAdvisory, recordReading } from "#app/beach/updates.server.ts";
 import { backends, migrateBefore, type TestDatabase } from "../support/databases.ts";
 import { addTestSite } from "../support/sites.ts";
@@ -45,7 +45,7 @@ describe.each(backends)("migration 0016 on $name", ({ create, available }) => {
     await migrateToLatest(database);
 
     expect(await db.selectFrom("setting").select("key").where("key", "in", ["beach.advisory", "beach.announced"]).execute()).toEqual([]);
-    expect(await getBeachAdvisory(db)).toEqual(advisory);
+    expect((await listSiteAdvisories(db)).get("beach")).toEqual({ kind: "board", ...advisory });
     expect(await getAnnouncedBeachState(db)).toBe(`advisory:Closed:${NOW - 5000}`);
     const subscribers = await db.selectFrom("subscriber").select(["id", "beachSites"]).orderBy("id").execute();
     expect(subscribers).toEqual([

@@ -11,7 +11,7 @@ import { createLogger } from "#app/platform/logger.server.ts";
 import { confirmSubscriber, countMailableSubscribers, requestSubscription, setSubscriberLists } from "#app/mail/data/subscribers.server.ts";
 import { getAnnouncedBeachState } from "#app/beach/data/advisory.server.ts";
 import { streamResults } from "#app/beach/data/open-data.server.ts";
-import { currentBeachState } from "#app/beach/state.server.ts";
+import { loadBeachSummaries } from "#app/beach/site-sections.server.ts";
 import { readSiteStates } from "#app/beach/site-state.server.ts";
 import { listBeaches } from "#app/beach/data/sites.server.ts";
 import { checkBeachState, importReadings, liftAdvisory, postAdvisory, recordReading, type BeachServices } from "#app/beach/updates.server.ts";
@@ -116,7 +116,7 @@ describe.each(backends)("alerts per site on $name", ({ create, available }) => {
     const streamed = [];
     for await (const m of streamResults(db, { siteId: "beach", parameterIds: ["ecoli"] })) streamed.push(Number(m.value));
     expect(streamed).toEqual([40]);
-    expect((await currentBeachState(db, NOW)).status).toBe("Open");
+    expect((await loadBeachSummaries(db, NOW)).first?.status).toBe("Open");
     expect((await latestReadings(db, 10, "north")).map((m) => Number(m.value))).toEqual([2000]);
   });
 

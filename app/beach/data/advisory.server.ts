@@ -67,14 +67,6 @@ export async function listSiteAdvisories(db: Database): Promise<Map<string, Site
   return map;
 }
 
-/** The board's advisory in force at a site (the first beach by default), or null; a bloom report is not one. */
-export async function getBeachAdvisory(db: Database, siteId: string = FIRST_SITE_ID): Promise<BeachAdvisory | null> {
-  const advisory = await getSiteAdvisory(db, siteId);
-  if (advisory?.kind !== "board") return null;
-  const { kind: _kind, ...rest } = advisory;
-  return rest;
-}
-
 /**
  * Posts (or replaces) a site's advisory, the board's or a bloom report, and signals the change.
  * @throws ZodError when the board's advisory is not one (no reason, another status)
