@@ -35,6 +35,11 @@ export interface ParameterDefinition {
 /** The id of E. coli, the parameter every reading of an install before issue 27 is (migration 0015). */
 export const E_COLI = "ecoli";
 
+/** How labs write a count per 100 mL: CFU (membrane filtration) or MPN (Colilert, Enterolert), reported alike. */
+const COUNT_UNITS = ["cfu/100ml", "cfu/100 ml", "mpn/100ml", "mpn/100 ml", "#/100ml", "per 100ml", "count/100ml", "cfu", "mpn"];
+/** How labs write µg/L (parts per billion in water). */
+const MICROGRAMS_PER_LITRE = ["ug/l", "µg/l", "μg/l", "ppb"];
+
 /**
  * The built-in parameters, in the order screens list them. Units: E. coli and enterococci are counted as CFU (or,
  * by Colilert/Enterolert, MPN) per 100 mL, which labs report as the same count; cyanotoxins in µg/L (EPA 2019
@@ -49,7 +54,7 @@ export const BUILTIN_PARAMETERS: readonly ParameterDefinition[] = [
     characteristicName: "Escherichia coli",
     unitCode: "cfu/100ml",
     unitLabel: "CFU per 100 mL",
-    unitAliases: ["cfu/100ml", "cfu/100 ml", "mpn/100ml", "mpn/100 ml", "#/100ml", "per 100ml", "count/100ml", "cfu", "mpn"],
+    unitAliases: COUNT_UNITS,
     depthProfile: false,
     maxValue: 1_000_000,
     minValue: 0,
@@ -60,7 +65,7 @@ export const BUILTIN_PARAMETERS: readonly ParameterDefinition[] = [
     characteristicName: "Enterococcus",
     unitCode: "cfu/100ml",
     unitLabel: "CFU per 100 mL",
-    unitAliases: ["cfu/100ml", "cfu/100 ml", "mpn/100ml", "mpn/100 ml", "#/100ml", "per 100ml", "count/100ml", "cfu", "mpn"],
+    unitAliases: COUNT_UNITS,
     depthProfile: false,
     maxValue: 1_000_000,
     minValue: 0,
@@ -71,7 +76,7 @@ export const BUILTIN_PARAMETERS: readonly ParameterDefinition[] = [
     characteristicName: "Microcystins",
     unitCode: "ug/L",
     unitLabel: "µg/L",
-    unitAliases: ["ug/l", "µg/l", "μg/l", "ppb"],
+    unitAliases: MICROGRAMS_PER_LITRE,
     depthProfile: false,
     maxValue: 100_000,
     minValue: 0,
@@ -82,7 +87,7 @@ export const BUILTIN_PARAMETERS: readonly ParameterDefinition[] = [
     characteristicName: "Cylindrospermopsin",
     unitCode: "ug/L",
     unitLabel: "µg/L",
-    unitAliases: ["ug/l", "µg/l", "μg/l", "ppb"],
+    unitAliases: MICROGRAMS_PER_LITRE,
     depthProfile: false,
     maxValue: 100_000,
     minValue: 0,
@@ -137,7 +142,7 @@ export const BUILTIN_PARAMETERS: readonly ParameterDefinition[] = [
     characteristicName: "Phosphorus",
     unitCode: "ug/L",
     unitLabel: "µg/L",
-    unitAliases: ["ug/l", "µg/l", "μg/l", "ppb"],
+    unitAliases: MICROGRAMS_PER_LITRE,
     depthProfile: false,
     maxValue: 100_000,
     minValue: 0,
