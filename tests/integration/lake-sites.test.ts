@@ -15,6 +15,7 @@ import { addMeasurement } from "#app/beach/data/readings.server.ts";
 import { getLakeOutline, saveLakeOutline } from "#app/beach/data/lake-outline.server.ts";
 import { getAssociationDetails, saveAssociationDetails } from "#app/site/data/association.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
+import { readingsSince } from "../support/sites.ts";
 import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
 
 const STATION: SiteWrite = { name: "Deep hole", kind: "station", identifier: "", latitude: 43.6, longitude: -77.8, profile: "spec" };
@@ -81,6 +82,20 @@ describe.each(backends)("sites and parameters on $name", ({ create, available })
     await db.deleteFrom("measurement").where("parameterId", "=", "turbidity").execute();
     expect(await removeParameter(db, "turbidity")).toBe(true);
     expect(await getParameter(db, "turbidity")).toBeUndefined();
+  });
+
+  it("reads a geometric mean's window from its first date in the time zones furthest east and west", async ({ skip }) => {
+    if (!(await available())) skip();
+    database = await create();
+    const { db } = database;
+    // A result's timestamp is its date's noon in the association's time zone: the window's index bound must not
+    // cut off its first day at UTC+14 nor let in the day before at UTC-11.
+    for (const timeZone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+      await saveAssociationDetails(db, { timeZone }, "test", NOW);
+      const site = await addSite(db, { ...STATION, name: `Beach ${timeZone}`, kind: "beach" }, "", NOW);
+      for (const [date, value] of [["2026-06-30", 1], ["2026-07-01", 2], ["2026-07-02", 3]] as const) await addMeasurement(db, { date, value, siteId: site.id }, NOW + 7 * 86_400_000);
+      expect((await readingsSince(db, "2026-07-01", site.id)).map((m) => [m.date, Number(m.value)])).toEqual([["2026-07-01", 2], ["2026-07-02", 3]]);
+    }
   });
 
   it("keeps the lake's outline as a setting", async ({ skip }) => {

@@ -13,6 +13,9 @@ import type { Qualifier } from "#app/beach/results.ts";
 import { getFirstBeach } from "./sites.server.ts";
 import { listParameters } from "./parameters.server.ts";
 
+/** Milliseconds in a day. */
+const DAY_MS = 86_400_000;
+
 export type { Measurement };
 
 /** The measured quantity and its unit, as the specification names them. */
@@ -106,7 +109,21 @@ export async function listResultsSince(db: Database, wants: readonly (ResultWant
   const rows = await db
     .selectFrom("measurement")
     .selectAll()
-    .where((eb) => eb.or(wants.map((w) => eb.and([eb("siteId", "=", w.siteId), eb("parameterId", "=", w.parameterId), eb("date", ">=", w.from)]))))
+    .where((eb) =>
+      eb.or(
+        wants.map((w) =>
+          eb.and([
+            eb("siteId", "=", w.siteId),
+            eb("parameterId", "=", w.parameterId),
+            // A result's timestamp is its date's noon in the association's time zone (UTC-12 to UTC+14), so never
+            // before that date's 00:00 UTC less a day: a bound the (siteId, parameterId, timestamp) index can seek
+            // to, where the date alone would have it read every result of the site and parameter.
+            eb("timestamp", ">=", Date.parse(`${w.from}T00:00:00Z`)),
+            eb("date", ">=", w.from),
+          ]),
+        ),
+      ),
+    )
     .orderBy("timestamp")
     .orderBy("time")
     .orderBy("createdAt")
