@@ -118,7 +118,7 @@ export async function listResultsSince(db: Database, wants: readonly (ResultWant
             // A result's timestamp is its date's noon in the association's time zone (UTC-12 to UTC+14), so never
             // before that date's 00:00 UTC less a day: a bound the (siteId, parameterId, timestamp) index can seek
             // to, where the date alone would have it read every result of the site and parameter.
-            eb("timestamp", ">=", Date.parse(`${w.from}T00:00:00Z`)),
+            eb("timestamp", ">=", Date.parse(`${w.from}T00:00:00Z`) - DAY_MS),
             eb("date", ">=", w.from),
           ]),
         ),
