@@ -18,6 +18,8 @@ export default [
   // Downloads: a loader each, answering a file rather than a page.
   route("documents/:id", "routes/public/document-download.ts"),
   route("images/:id/:file", "routes/public/image.ts"),
+  // The lake's map as an image (/the-lake draws no SVG of its own, decision 034).
+  route("the-lake/map.svg", "routes/public/lake-map-svg.ts"),
   // Feeds and open data (resource routes: a loader each, no page cache; docs/architecture.md "Feeds and open data").
   route("events.ics", "routes/feeds/events-ics.ts"),
   route("events/:id.ics", "routes/feeds/event-ics.ts"),

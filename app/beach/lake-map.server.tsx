@@ -1,21 +1,38 @@
 /**
- * What /the-lake's map needs (issue 27, point 8): the outline and the sites, read, drawn and rendered to HTML on the
- * server, so that the page sends an SVG and a table and no script of its own (decision 034).
+ * The map of /the-lake (issue 27, point 8): the outline and the sites, read and drawn on the server. The page gets
+ * the image's address and the table of the sites (`loadLakeMap`); /the-lake/map.svg gets the drawing as an SVG
+ * document (`lakeMapSvg`), so that the page sends no drawing in its HTML or hydration data and no script of its own
+ * (decision 034).
  */
+import { createHash } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Database } from "#app/platform/data/db.server.ts";
-import { LakeMapView } from "./LakeMapView.tsx";
+import { LakeMapSvg } from "./LakeMapView.tsx";
 import { getLakeOutline } from "./data/lake-outline.server.ts";
 import { getFirstBeach, listSites } from "./data/sites.server.ts";
-import { drawLakeMap, formatCoordinates, type LakeMapData } from "./lake-map.ts";
+import { drawLakeMap, formatCoordinates, mapDescription, type LakeMapData, type LakeMapSection } from "./lake-map.ts";
+
+/** The map's SVG document and its version (the first 16 hex digits of its SHA-256), or null with nothing to draw. */
+export async function lakeMapSvg(db: Database): Promise<{ svg: string; version: string } | null> {
+  const map = await lakeMapData(db);
+  return map && renderSvg(map);
+}
+
+function renderSvg(map: LakeMapData): { svg: string; version: string } {
+  const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<LakeMapSvg drawing={map.drawing} description={mapDescription(map.drawing)} />)}`;
+  return { svg, version: createHash("sha256").update(svg).digest("hex").slice(0, 16) };
+}
 
 /**
- * The map section's HTML (`LakeMapView` rendered on the server), or null when there is nothing to draw (no outline
- * and no site with coordinates: the page then shows no map, as before issue 27).
+ * The map section of /the-lake: the image's versioned address and size, its description and the table's rows; null
+ * when there is nothing to draw (no outline and fewer than two sites with coordinates: the page then shows no map,
+ * as before issue 27).
  */
-export async function loadLakeMap(db: Database): Promise<{ html: string } | null> {
+export async function loadLakeMap(db: Database): Promise<LakeMapSection | null> {
   const map = await lakeMapData(db);
-  return map ? { html: renderToStaticMarkup(<LakeMapView map={map} />) } : null;
+  if (!map) return null;
+  const { version } = renderSvg(map);
+  return { src: `/the-lake/map.svg?v=${version}`, width: map.drawing.width, height: map.drawing.height, description: mapDescription(map.drawing), sites: map.sites };
 }
 
 /** Reads the outline and the sites and draws the map; null when there is nothing to draw (no outline and fewer than two sites with coordinates). */

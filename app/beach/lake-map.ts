@@ -177,6 +177,29 @@ export interface LakeMapData {
   sites: LakeMapSite[];
 }
 
+/** What /the-lake shows of the map: the image's address (with its version) and size, its description, the table's rows. */
+export interface LakeMapSection {
+  /** "/the-lake/map.svg?v=<version>": a new address whenever the drawing changes, so the browser may keep each. */
+  src: string;
+  width: number;
+  height: number;
+  /** What the map shows, in words: the image's text alternative and the SVG's `desc`. */
+  description: string;
+  sites: LakeMapSite[];
+}
+
+const KIND_WORD = { beach: "beach", station: "open-water station" } as const;
+
+/**
+ * The map in words: "The lake's outline with 2 sites: Sandbanks Beach (beach), Mid-lake station (open-water
+ * station). North is up. The table below lists every site."
+ */
+export function mapDescription(drawing: LakeMapDrawing): string {
+  const located = drawing.markers.length;
+  const sites = located > 0 ? ` with ${located} ${located === 1 ? "site" : "sites"}: ${drawing.markers.map((m) => `${m.name} (${KIND_WORD[m.kind]})`).join(", ")}` : "";
+  return `${drawing.outline ? "The lake's outline" : "The sites' positions"}${sites}. North is up. The table below lists every site.`;
+}
+
 /** Decimal degrees as people read them: "45.12345° N, 89.54321° W". */
 export function formatCoordinates(latitude: number, longitude: number): string {
   const part = (value: number, positive: string, negative: string) => `${Math.abs(value).toFixed(5).replace(/\.?0+$/, "")}° ${value < 0 ? negative : positive}`;

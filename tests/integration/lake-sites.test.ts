@@ -150,7 +150,8 @@ describe("the map of the sites on /the-lake", () => {
     expect(screen).toContain("lists only beaches with coordinates: add the latitude and longitude of Heron Lake Public Beach (Edit) to publish it there.");
     const html = await lake();
     expect(html).not.toContain("Where we sample");
-    expect(html).not.toContain('id="lake-map-title"');
+    expect(html).not.toContain("/the-lake/map.svg");
+    expect((await fetch(`${server.url}/the-lake/map.svg`)).status).toBe(404);
     // Nor with one beach placed and no outline: one dot on a blank box is no map (the demo's page reads as before).
     const placed = new URLSearchParams({ id: "beach", name: "Heron Lake Public Beach", kind: "beach", identifier: "beach", latitude: "45.9183", longitude: "-89.2437", profile: "spec" });
     expect((await post(placed)).status).toBe(302);
@@ -187,16 +188,29 @@ describe("the map of the sites on /the-lake", () => {
 
     const html = await lake();
     expect(html).toContain('<h2 id="lake-map-heading">Where we sample</h2>');
-    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="lake-map-title lake-map-desc"/);
-    expect(html).toContain("<title id=\"lake-map-title\">Map of the lake&#x27;s sampling sites</title>");
-    expect(html).toContain("with 2 sites: Sandbanks Beach (beach), Mid-lake station (open-water station). North is up.");
-    expect(html).toMatch(/<path class="lake-map-water" d="M[\d. L]+Z"/);
-    expect(html).toContain('<circle class="lake-map-beach"');
-    expect(html).toContain('<rect class="lake-map-station"');
+    // The drawing is an image of its own, named by its version; its text alternative names every site.
+    const image = /<img src="(\/the-lake\/map\.svg\?v=[0-9a-f]{16})" width="400" height="\d+" alt="([^"]*)"/.exec(html);
+    expect(image, "the map's image").not.toBeNull();
+    expect(image![2]).toBe("Map of the lake&#x27;s sampling sites. The lake&#x27;s outline with 2 sites: Sandbanks Beach (beach), Mid-lake station (open-water station). North is up. The table below lists every site.");
+    // The page's section carries no drawing: only the image, its key and the table.
+    expect(/<section aria-labelledby="lake-map-heading"[\s\S]*?<\/section>/.exec(html)![0]).not.toContain("<path");
+    const svg = await fetch(`${server.url}${image![1]}`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(svg.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const drawing = await svg.text();
+    expect(drawing).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(drawing).toContain("<title>Map of the lake&#x27;s sampling sites</title>");
+    expect(drawing).toMatch(/<path d="M[\d. L]+Z" fill-rule="evenodd"/);
+    expect(drawing).toContain("<circle");
+    expect(drawing).toContain("<rect x=");
+    expect(drawing).toContain(">Mid-lake station</text>");
+    // Under another version (an old page's), it is checked again rather than kept.
+    expect((await fetch(`${server.url}/the-lake/map.svg?v=0000000000000000`)).headers.get("cache-control")).toBe("no-cache");
     // The table: keyboard and screen readers read the sites there.
     expect(html).toContain('<th scope="row">Sandbanks Beach</th><td>Beach</td><td>43.91° N, 77.25° W</td>');
     expect(html).toContain('<th scope="row">Mid-lake station</th><td>Open-water station</td><td>43.6° N, 77.8° W</td>');
-    expect(html).toContain('<a href="#beach">Status<span class="visually-hidden"> at Sandbanks Beach</span></a>');
+    expect(html.replaceAll("<!-- -->", "")).toContain('<a href="#beach">Status<span class="visually-hidden"> at Sandbanks Beach</span></a>');
     // Nothing is fetched from another site to draw it.
     expect(html).not.toMatch(/tile|openstreetmap\.org\/|googleapis/);
     // The beach name is the first beach's: the beach section says the new name.
@@ -228,23 +242,27 @@ describe("the map of the sites on /the-lake", () => {
     expect((await post(new URLSearchParams({ intent: "remove-outline" }))).status).toBe(302);
     const html = await lake();
     expect(html).toContain("Where we sample");
-    expect(html).not.toContain('class="lake-map-water"');
     expect(html).toContain("The sites&#x27; positions with 2 sites");
+    const src = /<img src="(\/the-lake\/map\.svg\?v=[0-9a-f]{16})"/.exec(html)![1]!;
+    expect(await (await fetch(`${server.url}${src}`)).text()).not.toContain("<path");
   });
 });
 
 describe("the map's HTML", () => {
-  it("escapes what the board typed: a site's name is text, never markup", async () => {
+  it("escapes what the board typed: a site's name is text, never markup, in the image and in the table", async () => {
     const { renderToStaticMarkup } = await import("react-dom/server");
     const { createElement } = await import("react");
-    const { LakeMapView } = await import("#app/beach/LakeMapView.tsx");
+    const { LakeMapSvg } = await import("#app/beach/LakeMapView.tsx");
+    const { LakeMap } = await import("#app/beach/LakeMap.tsx");
     const name = `<img src=x onerror=alert(1)>"&'`;
-    const html = renderToStaticMarkup(
-      createElement(LakeMapView, {
-        map: { drawing: { width: 400, height: 200, outline: "", markers: [{ id: "s", name, kind: "station", x: 200, y: 100 }] }, sites: [{ id: "s", name, kind: "station", coordinates: "", href: "#site-S" }] },
-      }),
+    const drawing = { width: 400, height: 200, outline: "", markers: [{ id: "s", name, kind: "station" as const, x: 200, y: 100 }] };
+    const svg = renderToStaticMarkup(createElement(LakeMapSvg, { drawing, description: name }));
+    const page = renderToStaticMarkup(
+      createElement(LakeMap, { map: { src: "/the-lake/map.svg?v=1", width: 400, height: 200, description: name, sites: [{ id: "s", name, kind: "station", coordinates: "", href: "#site-S" }] } }),
     );
-    expect(html).not.toContain("<img");
-    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    for (const html of [svg, page]) {
+      expect(html).not.toContain("<img src=x");
+      expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    }
   });
 });
