@@ -3,7 +3,7 @@
  * element.
  */
 import { describe, expect, it } from "vitest";
-import { jsonLdText, lakeJsonLd, lakeName, type LakeJsonLdInput } from "./lake-json-ld.ts";
+import { jsonLdText, lakeJsonLd, lakeName, siteDatasetJsonLd, type LakeJsonLdInput } from "./lake-json-ld.ts";
 
 const INPUT: LakeJsonLdInput = {
   publicUrl: "https://heronlake.example.org",
@@ -41,8 +41,9 @@ describe("lakeJsonLd", () => {
     expect(String(dataset!.description).length).toBeGreaterThanOrEqual(50);
   });
 
-  it("lists every open-data file as a DataDownload with its format, each site's under its encoded identifier", () => {
-    const files = graph(INPUT)[3]!.distribution as { "@type": string; encodingFormat: string; contentUrl: string }[];
+  it("lists the lake-wide files as DataDownloads with their format, and names each site's own dataset as a part", () => {
+    const dataset = graph(INPUT)[3]!;
+    const files = dataset.distribution as { "@type": string; encodingFormat: string; contentUrl: string }[];
     expect(files.every((f) => f["@type"] === "DataDownload")).toBe(true);
     expect(files.map((f) => [f.contentUrl.replace("https://heronlake.example.org", ""), f.encodingFormat])).toEqual([
       ["/data/results.csv", "text/csv"],
@@ -50,20 +51,50 @@ describe("lakeJsonLd", () => {
       ["/data/beach-readings.csv", "text/csv"],
       ["/data/beach-readings.json", "application/json"],
       ["/beach.atom", "application/atom+xml"],
-      ["/data/sites/beach/readings.csv", "text/csv"],
-      ["/data/sites/beach/readings.json", "application/json"],
-      ["/data/sites/beach/readings.atom", "application/atom+xml"],
-      ["/data/sites/beach/results.csv", "text/csv"],
-      ["/data/sites/HERON%20DEEP%2F1/readings.csv", "text/csv"],
-      ["/data/sites/HERON%20DEEP%2F1/readings.json", "application/json"],
-      ["/data/sites/HERON%20DEEP%2F1/readings.atom", "application/atom+xml"],
-      ["/data/sites/HERON%20DEEP%2F1/results.csv", "text/csv"],
+    ]);
+    expect(dataset.hasPart).toEqual([
+      { "@id": "https://heronlake.example.org/the-lake/sites/beach#open-data" },
+      { "@id": "https://heronlake.example.org/the-lake/sites/HERON%20DEEP%2F1#open-data" },
     ]);
   });
 
   it("leaves out what has nothing to publish: the Swim Guide file, the first beach's, a site without results, the dates", () => {
     const dataset = graph({ ...INPUT, swimGuide: false, firstBeach: false, sitesWithResults: new Set(), dateRange: null, parameters: [] })[3]!;
     expect((dataset.distribution as { contentUrl: string }[]).map((f) => f.contentUrl)).toEqual(["https://heronlake.example.org/data/results.csv"]);
+    expect(dataset).not.toHaveProperty("temporalCoverage");
+    expect(dataset).not.toHaveProperty("hasPart");
+  });
+});
+
+describe("siteDatasetJsonLd", () => {
+  const site = INPUT.sites[1]!;
+  const input = { publicUrl: INPUT.publicUrl, associationName: INPUT.associationName, site, parameters: INPUT.parameters.slice(1), dateRange: { from: "2016-06", to: "2026-09" } };
+
+  it("is the site's results as a Dataset, part of the lake's, with the site's own files under its encoded identifier", () => {
+    const dataset = siteDatasetJsonLd(input);
+    expect(dataset).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Dataset",
+      "@id": "https://heronlake.example.org/the-lake/sites/HERON%20DEEP%2F1#open-data",
+      isPartOf: { "@id": "https://heronlake.example.org/the-lake#open-data" },
+      spatialCoverage: { "@type": "Place", "@id": "https://heronlake.example.org/the-lake#site-HERON%20DEEP%2F1", name: "Deep hole" },
+      temporalCoverage: "2016-06/2026-09",
+      variableMeasured: [{ "@type": "PropertyValue", name: "Secchi depth", alternateName: "Depth, Secchi disk depth", unitText: "m" }],
+    });
+    expect(dataset.spatialCoverage).not.toHaveProperty("geo");
+    expect(dataset.distribution.map((f) => [f.contentUrl.replace("https://heronlake.example.org", ""), f.encodingFormat])).toEqual([
+      ["/data/sites/HERON%20DEEP%2F1/readings.csv", "text/csv"],
+      ["/data/sites/HERON%20DEEP%2F1/readings.json", "application/json"],
+      ["/data/sites/HERON%20DEEP%2F1/readings.atom", "application/atom+xml"],
+      ["/data/sites/HERON%20DEEP%2F1/results.csv", "text/csv"],
+    ]);
+    // The lake's Dataset names this one by the same @id.
+    expect(graph(INPUT)[3]!.hasPart).toContainEqual({ "@id": dataset["@id"] });
+  });
+
+  it("gives a beach's position and leaves out an unknown span", () => {
+    const dataset = siteDatasetJsonLd({ ...input, site: INPUT.sites[0]!, dateRange: null });
+    expect(dataset.spatialCoverage).toMatchObject({ "@type": "Beach", geo: { "@type": "GeoCoordinates", latitude: 45.9183, longitude: -89.2437 } });
     expect(dataset).not.toHaveProperty("temporalCoverage");
   });
 });

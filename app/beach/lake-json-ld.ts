@@ -2,10 +2,11 @@
  * The lake, its sites and its readings as schema.org structured data (JSON-LD, issue 27 point 7), for search engines
  * and data catalogues (Google Dataset Search reads `Dataset`): the lake as a `LakeBodyOfWater`, each beach as a
  * `Beach` and each open-water station as a `Place`, with `geo` (`GeoCoordinates`, WGS 84) where the board gave a
- * position, and the results as a `Dataset` whose `distribution` is every open-data file (`DataDownload` with its
- * `encodingFormat`), whose `variableMeasured` comes from the catalogue and whose `temporalCoverage` is the span of
- * sample dates. Vocabulary: https://schema.org/LakeBodyOfWater, https://schema.org/Beach, https://schema.org/Dataset,
- * https://schema.org/DataDownload. Pure: built on the server, written into /the-lake by `LakeJsonLd`.
+ * position, and the results as a `Dataset` whose `distribution` is the lake-wide open-data files (`DataDownload` with
+ * its `encodingFormat`), whose `variableMeasured` comes from the catalogue, whose `temporalCoverage` is the span of
+ * sample dates and whose `hasPart` names each site's own Dataset, described with its files on the site's page
+ * (`siteDatasetJsonLd`). Vocabulary: https://schema.org/LakeBodyOfWater, https://schema.org/Beach, https://schema.org/Dataset,
+ * https://schema.org/DataDownload. Pure: built on the server, written into the pages by `LakeJsonLd`.
  */
 
 /** A site as the structured data names it. */
@@ -34,7 +35,7 @@ export interface LakeJsonLdInput {
   sites: readonly JsonLdSite[];
   /** The parameters that have results, in the catalogue's order. */
   parameters: readonly JsonLdParameter[];
-  /** The identifiers of the sites that have results (their own files are listed). */
+  /** The identifiers of the sites that have results (their datasets are named in `hasPart`). */
   sitesWithResults: ReadonlySet<string>;
   /** The first and last sample dates, or null without results. */
   dateRange: { from: string; to: string } | null;
@@ -59,36 +60,38 @@ const sitePath = (identifier: string) => `/data/sites/${encodeURIComponent(ident
 /** The encodingFormat of each kind of file. */
 const FORMATS = { csv: "text/csv", json: "application/json", atom: "application/atom+xml" } as const;
 
-/** Every open-data file, as `DataDownload`s with absolute URLs. */
+/** A file as a `DataDownload` with its absolute URL. */
+function download(publicUrl: string, path: string, format: keyof typeof FORMATS, name: string, description: string) {
+  return { "@type": "DataDownload", name, description, encodingFormat: FORMATS[format], contentUrl: `${publicUrl}${path}` };
+}
+
+/**
+ * The lake-wide open-data files, as `DataDownload`s: every result in WQX columns, the Swim Guide file while it has a
+ * record, and the first beach's E. coli files from before issue 27. Each site's own files are on its page
+ * (`siteDatasetJsonLd`), so that /the-lake stays the same size however many sites the lake has.
+ */
 function distribution(input: LakeJsonLdInput) {
-  const download = (path: string, format: keyof typeof FORMATS, name: string, description: string) => ({
-    "@type": "DataDownload",
-    name,
-    description,
-    encodingFormat: FORMATS[format],
-    contentUrl: `${input.publicUrl}${path}`,
-  });
-  const files = [download("/data/results.csv", "csv", "Every result (WQX)", "Every result of every site in the Water Quality Portal's (WQX) result columns.")];
-  if (input.swimGuide) files.push(download("/data/swimguide.json", "json", "Swim Guide (RecML 1.0.1)", "The beaches' latest results in the Swim Drink Fish open data standard (RecML 1.0.1), which Swim Guide reads."));
+  const { publicUrl } = input;
+  const files = [download(publicUrl, "/data/results.csv", "csv", "Every result (WQX)", "Every result of every site in the Water Quality Portal's (WQX) result columns.")];
+  if (input.swimGuide) files.push(download(publicUrl, "/data/swimguide.json", "json", "Swim Guide (RecML 1.0.1)", "The beaches' latest results in the Swim Drink Fish open data standard (RecML 1.0.1), which Swim Guide reads."));
   if (input.firstBeach) {
     files.push(
-      download("/data/beach-readings.csv", "csv", "Beach E. coli readings (CSV)", "The beach's E. coli readings with their date, value, unit and status."),
-      download("/data/beach-readings.json", "json", "Beach E. coli readings (JSON)", "The beach's E. coli readings with their date, value, unit and status."),
-      download("/beach.atom", "atom", "Beach E. coli readings (Atom)", "A feed of the beach's latest E. coli readings."),
-    );
-  }
-  for (const site of input.sites) {
-    if (!input.sitesWithResults.has(site.identifier)) continue;
-    const path = sitePath(site.identifier);
-    files.push(
-      download(`${path}/readings.csv`, "csv", `${site.name}: results (CSV)`, `Every result at ${site.name}, every parameter with its unit and the lab's qualifier.`),
-      download(`${path}/readings.json`, "json", `${site.name}: results (JSON)`, `Every result at ${site.name}, every parameter with its unit and the lab's qualifier.`),
-      download(`${path}/readings.atom`, "atom", `${site.name}: results (Atom)`, `A feed of the latest results at ${site.name}.`),
-      download(`${path}/results.csv`, "csv", `${site.name}: results (WQX)`, `Every result at ${site.name} in the Water Quality Portal's (WQX) result columns.`),
+      download(publicUrl, "/data/beach-readings.csv", "csv", "Beach E. coli readings (CSV)", "The beach's E. coli readings with their date, value, unit and status."),
+      download(publicUrl, "/data/beach-readings.json", "json", "Beach E. coli readings (JSON)", "The beach's E. coli readings with their date, value, unit and status."),
+      download(publicUrl, "/beach.atom", "atom", "Beach E. coli readings (Atom)", "A feed of the beach's latest E. coli readings."),
     );
   }
   return files;
 }
+
+/** A site's own open-data files: its results as CSV, JSON and Atom, and in WQX result columns (paths from the site's root). */
+export function siteFiles(identifier: string) {
+  const path = sitePath(identifier);
+  return { csv: `${path}/readings.csv`, json: `${path}/readings.json`, atom: `${path}/readings.atom`, wqx: `${path}/results.csv` };
+}
+
+/** The address of a site's page, and of its dataset there. */
+const sitePage = (publicUrl: string, identifier: string) => `${publicUrl}/the-lake/sites/${encodeURIComponent(identifier)}`;
 
 /**
  * The structured data of /the-lake: one JSON-LD document with a `@graph` of the lake, its sites and the dataset,
@@ -122,10 +125,65 @@ export function lakeJsonLd(input: LakeJsonLdInput) {
     ...(input.dateRange ? { temporalCoverage: `${input.dateRange.from}/${input.dateRange.to}` } : {}),
     variableMeasured: input.parameters.map((p) => ({ "@type": "PropertyValue", name: p.name, alternateName: p.characteristicName, unitText: p.unitLabel })),
     distribution: distribution(input),
+    // Each site's results are a dataset of their own, described on the site's page with its files.
+    ...(input.sitesWithResults.size > 0
+      ? { hasPart: input.sites.filter((s) => input.sitesWithResults.has(s.identifier)).map((s) => ({ "@id": `${sitePage(input.publicUrl, s.identifier)}#open-data` })) }
+      : {}),
   };
   return {
     "@context": "https://schema.org",
     "@graph": [{ "@type": "LakeBodyOfWater", "@id": lakeId, name, url: page, containsPlace: places.map((p) => ({ "@id": p["@id"] })) }, ...places, dataset],
+  };
+}
+
+/** What a site's page says of its own results (`siteDatasetJsonLd`). */
+export interface SiteDatasetInput {
+  publicUrl: string;
+  associationName: string;
+  site: JsonLdSite;
+  /** The site's parameters that have results, in the catalogue's order. */
+  parameters: readonly JsonLdParameter[];
+  /** The first and last sample periods (ISO 8601 dates or months), or null without results. */
+  dateRange: { from: string; to: string } | null;
+}
+
+/**
+ * The structured data of a site's page (/the-lake/sites/<identifier>): its results as a `Dataset`, part of the lake's
+ * (`isPartOf` the Dataset of /the-lake), with the site's own files as its `distribution`.
+ */
+export function siteDatasetJsonLd(input: SiteDatasetInput) {
+  const { publicUrl, site } = input;
+  const page = sitePage(publicUrl, site.identifier);
+  const organization = { "@type": "Organization", name: input.associationName, url: publicUrl };
+  const names = input.parameters.map((p) => p.name);
+  const paths = siteFiles(site.identifier);
+  const every = `Every result at ${site.name}, every parameter with its unit and the lab's qualifier.`;
+  const files = [
+    download(publicUrl, paths.csv, "csv", `${site.name}: results (CSV)`, every),
+    download(publicUrl, paths.json, "json", `${site.name}: results (JSON)`, every),
+    download(publicUrl, paths.atom, "atom", `${site.name}: results (Atom)`, `A feed of the latest results at ${site.name}.`),
+    download(publicUrl, paths.wqx, "csv", `${site.name}: results (WQX)`, `Every result at ${site.name} in the Water Quality Portal's (WQX) result columns.`),
+  ];
+  return {
+    "@context": "https://schema.org",
+    "@type": "Dataset",
+    "@id": `${page}#open-data`,
+    name: `${site.name}: water-quality results`,
+    description: `Water-quality results sampled by the ${input.associationName} at ${site.name}${names.length ? ` (${names.join(", ")})` : ""}: each result with its sample date, parameter, unit and the lab's qualifier.`,
+    url: `${page}#open-data`,
+    isAccessibleForFree: true,
+    creator: organization,
+    publisher: organization,
+    isPartOf: { "@id": `${publicUrl}/the-lake#open-data` },
+    spatialCoverage: {
+      "@type": site.kind === "beach" ? "Beach" : "Place",
+      "@id": `${publicUrl}/the-lake#site-${encodeURIComponent(site.identifier)}`,
+      name: site.name,
+      ...(site.latitude !== null && site.longitude !== null ? { geo: { "@type": "GeoCoordinates", latitude: site.latitude, longitude: site.longitude } } : {}),
+    },
+    ...(input.dateRange ? { temporalCoverage: `${input.dateRange.from}/${input.dateRange.to}` } : {}),
+    variableMeasured: input.parameters.map((p) => ({ "@type": "PropertyValue", name: p.name, alternateName: p.characteristicName, unitText: p.unitLabel })),
+    distribution: files,
   };
 }
 

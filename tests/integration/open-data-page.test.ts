@@ -59,7 +59,9 @@ describe("/the-lake's structured data", () => {
   it("lists files that answer 200 with the format it names", async () => {
     const doc = JSON.parse(jsonLdScripts((await theLake()).html)[0]!.text) as { "@graph": Node[] };
     const files = doc["@graph"].find((n) => n["@type"] === "Dataset")!.distribution as { "@type": string; encodingFormat: string; contentUrl: string }[];
-    expect(files.length).toBe(9);
+    // The lake-wide files (every result in WQX columns, Swim Guide's, the beach's E. coli three); each site's own are on
+    // its page.
+    expect(files.length).toBe(5);
     for (const file of files) {
       expect(file["@type"]).toBe("DataDownload");
       const response = await fetch(`${server.url}${new URL(file.contentUrl).pathname}`);
@@ -103,8 +105,31 @@ describe("/the-lake's structured data", () => {
     expect(scripts).toHaveLength(1);
     const doc = JSON.parse(scripts[0]!.text) as { "@graph": Node[] };
     expect(doc["@graph"].find((n) => n.identifier === "NORTH-1")).toMatchObject({ "@type": "Beach", name });
-    const files = doc["@graph"].find((n) => n["@type"] === "Dataset")!.distribution as { contentUrl: string }[];
-    expect(files.map((f) => new URL(f.contentUrl).pathname)).toContain("/data/sites/NORTH-1/readings.atom");
+    const parts = doc["@graph"].find((n) => n["@type"] === "Dataset")!.hasPart as { "@id": string }[];
+    expect(parts.map((p) => new URL(p["@id"]).pathname)).toContain("/the-lake/sites/NORTH-1");
+  });
+
+  it("puts each site's own files on its page: links a reader follows, and a Dataset part of the lake's, every file answering 200", async () => {
+    const response = await rawGet(`${server.url}/the-lake/sites/beach`, { "Accept-Encoding": "identity" });
+    expect(response.status).toBe(200);
+    const html = response.body.toString("utf8");
+    const [script, ...others] = jsonLdScripts(html);
+    expect(others).toEqual([]);
+    const dataset = JSON.parse(script!.text) as Node;
+    const lake = JSON.parse(jsonLdScripts((await theLake()).html)[0]!.text) as { "@graph": Node[] };
+    const lakeDataset = lake["@graph"].find((n) => n["@type"] === "Dataset")!;
+    expect(dataset).toMatchObject({ "@type": "Dataset", isPartOf: { "@id": lakeDataset["@id"] } });
+    expect(lakeDataset.hasPart).toContainEqual({ "@id": dataset["@id"] });
+    const files = dataset.distribution as { encodingFormat: string; contentUrl: string }[];
+    expect(files.map((f) => new URL(f.contentUrl).pathname)).toEqual(["/data/sites/beach/readings.csv", "/data/sites/beach/readings.json", "/data/sites/beach/readings.atom", "/data/sites/beach/results.csv"]);
+    const section = /<section aria-labelledby="open-data">[\s\S]*?<\/section>/.exec(html)![0];
+    expect([...section.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(files.map((f) => new URL(f.contentUrl).pathname));
+    for (const file of files) {
+      const answer = await fetch(`${server.url}${new URL(file.contentUrl).pathname}`);
+      expect(answer.status, file.contentUrl).toBe(200);
+      expect(answer.headers.get("content-type"), file.contentUrl).toBe(`${file.encodingFormat}; charset=utf-8`);
+      await answer.arrayBuffer();
+    }
   });
 });
 

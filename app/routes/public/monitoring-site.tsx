@@ -25,6 +25,9 @@ import { shortDate, formatNumber } from "#app/platform/text/format.ts";
 import { useLiveUpdates } from "#app/platform/http/live-updates.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
+import { getAssociationDetails } from "#app/site/data/association.server.ts";
+import { siteDatasetJsonLd, siteFiles } from "#app/beach/lake-json-ld.ts";
+import { LakeJsonLd } from "#app/beach/LakeJsonLd.tsx";
 
 /** The same page for every visitor: the public page cache may keep it (the "measurements" topic covers sites too). */
 export const handle = CACHEABLE_PAGE;
@@ -43,10 +46,10 @@ const KIND_LABEL: Record<string, string> = { beach: "Beach", station: "Open-wate
  * Everything is aggregated in SQL (app/beach/data/open-water.server.ts) and worded here once (open-water-report.ts).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
+  const { db, config } = getServices(context);
   const site = await getSiteByIdentifier(db, params.identifier);
   if (!site) throw data(null, { status: 404, statusText: "Not Found" });
-  const catalogue = await listParameters(db);
+  const [catalogue, details] = await Promise.all([listParameters(db), getAssociationDetails(db)]);
   const ids = await listParametersWithResults(db, site.id, catalogue.map((p) => p.id));
   const present = catalogue.filter((p) => ids.includes(p.id));
   const parameters: ReportParameter[] = present.map((p) => ({ id: p.id, name: p.name, unitLabel: p.unitLabel }));
@@ -57,7 +60,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     listChartSeries(db, site.id, ids),
   ]);
   const profileParameters = parameters.filter((p) => profile?.results.some((r) => r.parameterId === p.id));
+  // The span of the charts' periods (sample dates, or months for a long series): the dataset's temporal coverage.
+  const periods = [...series.values()].flatMap((s) => (s.points.length ? [s.points[0]!.period, s.points.at(-1)!.period] : [])).sort();
+  const latitude = site.latitude === null ? null : Number(site.latitude);
+  const longitude = site.longitude === null ? null : Number(site.longitude);
   return {
+    // Its results as a Dataset with its own files (issue 27 point 7); the lake's Dataset on /the-lake names it.
+    jsonLd:
+      present.length > 0
+        ? siteDatasetJsonLd({
+            publicUrl: config.publicUrl,
+            associationName: details.name,
+            site: { identifier: site.identifier, name: site.name, kind: site.kind, latitude, longitude },
+            parameters: present,
+            dateRange: periods.length ? { from: periods[0]!, to: periods.at(-1)! } : null,
+          })
+        : null,
+    files: present.length > 0 ? siteFiles(site.identifier) : null,
     site: { name: site.name, kind: KIND_LABEL[site.kind] ?? site.kind, identifier: site.identifier, latitude: site.latitude, longitude: site.longitude },
     parameters,
     // Each parameter's points once: the chart's are made from the table's rows as the page renders.
@@ -155,6 +174,7 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
   const otherParameters = parameters.filter((p) => !tsiParameters.some((t) => t.id === p.id));
   return (
     <div className="page">
+      {loaderData.jsonLd && <LakeJsonLd data={loaderData.jsonLd} />}
       <h1>{site.name}</h1>
       <p className="muted">
         {site.kind} · site identifier {site.identifier}
@@ -312,6 +332,20 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
               </details>
             </div>
           ))}
+        </section>
+      )}
+
+      {loaderData.files && (
+        <section aria-labelledby="open-data">
+          <h2 id="open-data">Open data</h2>
+          <p>
+            Every result at {site.name} is free to reuse, each with its sample date, parameter, unit and the lab's qualifier: as a spreadsheet (
+            <a href={loaderData.files.csv}>CSV</a>), as <a href={loaderData.files.json}>JSON</a>, as a feed of new results (
+            <a href={loaderData.files.atom} type="application/atom+xml">
+              Atom
+            </a>
+            ) and in the Water Quality Portal's result columns (<a href={loaderData.files.wqx}>WQX CSV</a>).
+          </p>
         </section>
       )}
     </div>
