@@ -3,6 +3,7 @@
  * list mail's plain and HTML parts, the Atom entry, the iCalendar description, the public pages' HTML) fills them in
  * with the association's numbers, and leaves the title as written.
  */
+import { ONCE } from "./occurrences.ts";
 import { describe, expect, it } from "vitest";
 import type { AssociationNumbers } from "#app/site/data/governance.server.ts";
 import type { Html } from "#app/platform/http/page-html.ts";
@@ -40,7 +41,7 @@ describe("news and event texts with placeholders", () => {
     expect(atom).toContain("<p>Dues are <strong>$37.50</strong>, due May 15; a quorum is fifteen (15).</p>");
     expect(atom).toContain("Dues for {duesDate}");
 
-    const event = { ...EVENT, created: 1_000, updated: 2_000, sequence: 0 } as Pick<Event, keyof typeof EVENT | "created" | "updated" | "sequence">;
+    const event = { ...ONCE, ...EVENT, created: 1_000, updated: 2_000, sequence: 0 } as Pick<Event, keyof typeof EVENT | keyof typeof ONCE | "created" | "updated" | "sequence">;
     const ics = eventsCalendar([event], [], { name: "Events", timeZone: "America/Chicago", publicUrl: OPTIONS.publicUrl, source: `${OPTIONS.publicUrl}/events.ics`, numbers: NUMBERS });
     const unfolded = ics.replace(/\r\n[ \t]/g, "");
     expect(unfolded).toContain("DESCRIPTION:About an hour\\n\\nBring $37.50 for dues\\; seven (7) seats are open.");
@@ -52,7 +53,7 @@ describe("news and event texts with placeholders", () => {
     const [item] = newsForDisplay([POST], md, OPTIONS.associationName, NUMBERS);
     expect(item!.title).toBe("Dues for {duesDate}");
     expect(String(item!.html)).toContain("Dues are <strong>$37.50</strong>, due May 15; a quorum is fifteen (15).");
-    const [event] = eventsForDisplay([EVENT], md, NUMBERS);
+    const [event] = eventsForDisplay([{ ...ONCE, ...EVENT }], md, NUMBERS);
     expect(String(event!.detailsHtml)).toContain("Bring $37.50 for dues; seven (7) seats are open.");
   });
 });

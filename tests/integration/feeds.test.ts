@@ -83,7 +83,7 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
     ids.deleted = (await createEvent(db.db, event({ title: "Fireworks", date: "2026-07-04", startTime: "21:00" }), null, 1_000)).id;
     await deleteEvent(db.db, ids.deleted);
     // Issue 28 part 2: a weekly 19:00-21:00 evening across the November change, one week skipped; a weekend all day.
-    const weekly = { title: "Loon count", date: "2026-10-22", startTime: "19:00", endTime: "21:00", repeat: "weekly", repeatUntil: "2026-11-19", exceptions: "2026-11-12" };
+    const weekly = { title: "Loon count", date: "2026-10-22", startTime: "19:00", endTime: "21:00", repeat: "weekly" as const, repeatUntil: "2026-11-19", exceptions: "2026-11-12" };
     ids.weekly = (await createEvent(db.db, event(weekly), null, 1_000)).id;
     ids.weekend = (await createEvent(db.db, event({ title: "Fishing derby", date: "2026-06-13", startTime: "", allDay: 1, endDate: "2026-06-14" }), null, 1_000)).id;
     ids.evening = (await createEvent(db.db, event({ title: "Board meeting", date: "2026-09-08", startTime: "18:30", endTime: "20:00" }), null, 1_000)).id;
