@@ -7,7 +7,7 @@
  * events stay the seeded ones for the public tests running alongside, and shown on /news-events whatever the month.
  */
 import type { Page } from "@playwright/test";
-import { associationToday, expect, expectModal, expectNoModal, openAdmin, signIn, test, unique, withDatabase } from "./admin-helpers.ts";
+import { associationToday, expect, expectModal, expectNoAxeViolations, expectNoModal, openAdmin, signIn, test, unique, withDatabase } from "./admin-helpers.ts";
 import { deleteEvent, listAllEvents } from "#app/news-events/data/events.server.ts";
 
 const BASE = "/admin/events";
@@ -78,7 +78,7 @@ test.describe("repeating events", () => {
     await expect(nextYearEvents(visitor, title)).toHaveCount(2);
   });
 
-  test("an end time before the start time is refused with its message, every value kept", async ({ page }) => {
+  test("an end time before the start time is refused with its message, every value kept", async ({ page }, testInfo) => {
     const title = `Backwards ${tag}`;
     await openAdmin(page, `${BASE}?edit=new`);
     const modal = await expectModal(page, "Add a New Event");
@@ -92,6 +92,8 @@ test.describe("repeating events", () => {
     await expect(modal.getByLabel("End time", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(modal.getByLabel("Title", { exact: true })).toHaveValue(title);
     await expect(modal.getByLabel("Repeats", { exact: true })).toHaveValue("yearly");
+    // The form with its new fields and a message shown passes axe (WCAG 2.2 AA), as the admin screens do.
+    await expectNoAxeViolations(page, testInfo, "the event form with a refused end time");
     await withDatabase(async (db) => expect((await listAllEvents(db)).filter((e) => e.title === title)).toEqual([]));
   });
 
