@@ -35,6 +35,14 @@ describe("news and event texts with placeholders", () => {
     expect(composeEventMail(EVENT, { ...OPTIONS, numbers: { ...NUMBERS, duesDollars: 40 } }).text).toContain("Bring $40 for dues;");
   });
 
+  it("the event mail says its end, its days and how it repeats (issue 28 part 2)", () => {
+    expect(composeEventMail(EVENT, OPTIONS).text).toContain("When: Saturday, August 1, 2026, 7:00 PM, About an hour\nWhere: The hall");
+    const weekly = composeEventMail({ ...EVENT, endTime: "20:30", repeat: "weekly", repeatCount: 4 }, OPTIONS);
+    expect(weekly.text).toContain("When: Saturday, August 1, 2026, 7:00 PM to 8:30 PM, About an hour\nRepeats: Every week, 4 times\n");
+    const weekend = composeEventMail({ ...EVENT, startTime: "", allDay: 1, endDate: "2026-08-02", timeDetails: "" }, OPTIONS);
+    expect(weekend.text).toContain("When: Saturday, August 1, 2026 to Sunday, August 2, 2026, All day\n");
+  });
+
   it("the Atom entry's content and the calendar's description show the numbers", () => {
     const post: NewsPost = { ...POST, authorId: null, created: 1_000, updated: 2_000, timestamp: 0, timezoneOffset: 0, draft: 0, publishAt: 1_000, live: 1, mailOnPublish: 0 } as NewsPost;
     const atom = newsAtom([post], { name: OPTIONS.associationName, publicUrl: OPTIONS.publicUrl }, NUMBERS, 3_000);
