@@ -56,6 +56,20 @@ export interface EventTable {
   live: Generated<number>;
   /** 1 when the board chose to mail the list as it goes live. */
   mailOnPublish: Generated<number>;
+  /** "HH:MM", or "" when not given (migration 0020, like the fields below; decision 036). */
+  endTime: Generated<string>;
+  /** The last day of an event over several days, "YYYY-MM-DD"; "" for an event of one day. */
+  endDate: Generated<string>;
+  /** 1 when the board said "All day". */
+  allDay: Generated<number>;
+  /** "" (once) | "weekly" | "monthly" | "monthly-weekday" | "yearly" */
+  repeat: Generated<string>;
+  /** The last date a repeat may fall on, "YYYY-MM-DD", or "". */
+  repeatUntil: Generated<string>;
+  /** How many times in all, or null. */
+  repeatCount: number | null;
+  /** The dates skipped, "YYYY-MM-DD" comma-separated in order, or "". */
+  exceptions: Generated<string>;
 }
 
 /**

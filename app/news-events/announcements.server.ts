@@ -15,6 +15,7 @@ import { writeAndSignal } from "#app/platform/data/changes.server.ts";
 import type { Topic } from "#app/platform/data/topics.ts";
 import { escapeHtml } from "#app/platform/text/email-body.ts";
 import { clockTime, longDate } from "#app/platform/text/format.ts";
+import { repeatText } from "./occurrences.ts";
 import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { fillNumbers, getAssociationNumbers, type AssociationNumbers } from "#app/site/data/governance.server.ts";
@@ -74,12 +75,20 @@ export function composeNewsMail(post: Pick<NewsPost, "title" | "text" | "date" |
  * (`/events/:id.ics`, so a subscriber adds it to a calendar in one tap) and to the site's events page. The details'
  * placeholders are filled in, in both parts, as the site shows them; the title is sent as written.
  */
-export function composeEventMail(event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails">, options: MailOptions): ListMail {
+export function composeEventMail(
+  event: Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails"> &
+    Partial<Pick<Event, "endTime" | "endDate" | "allDay" | "repeat" | "repeatUntil" | "repeatCount">>,
+  options: MailOptions,
+): ListMail {
   const details = fillNumbers(event.eventDetails, options.numbers);
   const page = new URL("/news-events", options.publicUrl).href;
   const calendar = new URL(`/events/${encodeURIComponent(event.id)}.ics`, options.publicUrl).href;
-  const when = [longDate(event.date), event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(", ");
-  const facts = [`When: ${when}`, ...(event.place ? [`Where: ${event.place}`] : [])];
+  // Issue 28 part 2: its last day, its end time or "All day", and how it repeats.
+  const days = event.endDate && event.endDate > event.date ? `${longDate(event.date)} to ${longDate(event.endDate)}` : longDate(event.date);
+  const time = event.allDay ? "All day" : event.startTime ? [clockTime(event.startTime), event.endTime ? clockTime(event.endTime) : ""].filter(Boolean).join(" to ") : "";
+  const when = [days, time, event.timeDetails].filter(Boolean).join(", ");
+  const repeats = repeatText({ date: event.date, repeat: event.repeat ?? "", repeatUntil: event.repeatUntil ?? "", repeatCount: event.repeatCount ?? null });
+  const facts = [`When: ${when}`, ...(repeats ? [`Repeats: ${repeats}`] : []), ...(event.place ? [`Where: ${event.place}`] : [])];
   return {
     subject: `${options.associationName} event: ${event.title}, ${longDate(event.date)}`,
     text: `${event.title}\n${facts.join("\n")}\n\n${details}\n\nAdd to your calendar: ${calendar}\nAll events: ${page}`,

@@ -5,10 +5,14 @@
  *
  * Each event's UID is its database id (a UUID, never changed), DTSTAMP and LAST-MODIFIED its last change, SEQUENCE
  * the number of edits. An event with a start time starts at that wall-clock time in the association's zone
- * (DTSTART;TZID=…), so a calendar shows 19:00 on both sides of a daylight-saving change; one without a start time is
- * an all-day event on its date. Events have no end time in this site, so none is written (RFC 5545 §3.6.1: such an
- * event ends where it starts; its time details go in the description). Deleted events are written from their
- * tombstones with STATUS:CANCELLED, so that subscribed calendars drop them.
+ * (DTSTART;TZID=…), so a calendar shows 19:00 on both sides of a daylight-saving change; its end time, on its end
+ * date for an event over several days, is DTEND in the same zone (issue 28 part 2, decision 036); an event without
+ * an end time has no DTEND (RFC 5545 §3.6.1: it ends where it starts; its time details go in the description). An
+ * all-day event (or one without a start time) has DATE values, DTEND the day after its last day (exclusive, §3.6.1).
+ * A repeating event is one VEVENT with its RRULE (FREQ, UNTIL or COUNT; BYDAY for "the second Tuesday") and an
+ * EXDATE per skipped date, in DTSTART's value type (§3.8.5.1); UNTIL is a DATE for an all-day event and otherwise the
+ * end of the last day in UTC (§3.3.10). Deleted events are written from their tombstones with STATUS:CANCELLED, so
+ * that subscribed calendars drop them.
  *
  * Why the zone is set per event and its VTIMEZONE added here: ical-generator 11, given a calendar-wide time zone,
  * writes every date-time in it without "Z", DTSTAMP, CREATED and LAST-MODIFIED included, which RFC 5545 §3.8.7
@@ -20,6 +24,8 @@ import ical, { ICalEventStatus, type ICalCalendar } from "ical-generator";
 import type { Event, EventTombstone } from "#db/schema.ts";
 import { cleanText } from "#app/platform/text/text.ts";
 import { fillNumbers, type AssociationNumbers } from "#app/site/data/governance.server.ts";
+import { addDaysTo } from "#app/platform/text/iso-date.ts";
+import { exceptionDates, isAllDay, ONCE, spanDays, weekdayOfMonth, type EventTiming } from "./occurrences.ts";
 
 /** How often a subscribed calendar should fetch the feed again, in seconds (REFRESH-INTERVAL; one hour). */
 export const CALENDAR_REFRESH_SECONDS = 60 * 60;
@@ -37,7 +43,7 @@ export interface CalendarOptions {
   numbers: AssociationNumbers;
 }
 
-type CalendarEvent = Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails" | "created" | "updated" | "sequence">;
+type CalendarEvent = Pick<Event, "id" | "title" | "timeDetails" | "place" | "eventDetails" | "created" | "updated" | "sequence"> & EventTiming;
 
 /**
  * An iCalendar document with `events` as they are and `tombstones` as cancelled events.
@@ -63,7 +69,7 @@ export function eventsCalendar(events: readonly CalendarEvent[], tombstones: rea
   }
   for (const gone of tombstones) {
     const stamp = gone.deletedAt;
-    addEvent(calendar, { ...gone, timeDetails: "", place: "", eventDetails: "", created: stamp, updated: stamp }, options, timeZone, {
+    addEvent(calendar, { ...ONCE, ...gone, timeDetails: "", place: "", eventDetails: "", created: stamp, updated: stamp }, options, timeZone, {
       status: ICalEventStatus.CANCELLED,
       description: "This event was cancelled.",
     });
@@ -82,12 +88,11 @@ function addEvent(
   timeZone: string | null,
   { status, description }: { status: ICalEventStatus; description: string },
 ) {
-  const [y, m, d] = event.date.split("-").map(Number) as [number, number, number];
-  const [hour, minute] = event.startTime ? (event.startTime.split(":").map(Number) as [number, number]) : [0, 0];
-  // With a TZID, ical-generator writes a Date's UTC fields as the wall-clock time: give it the local time in them.
-  // Without one (a zone it has no VTIMEZONE for), the real instant, written in UTC.
-  const wallClock = new Date(Date.UTC(y, m - 1, d, hour, minute));
-  const start = !event.startTime || timeZone ? wallClock : new Date(new TZDate(y, m - 1, d, hour, minute, 0, options.timeZone).getTime());
+  const allDay = isAllDay(event);
+  const lastDay = addDaysTo(event.date, spanDays(event));
+  const start = instant(event.date, allDay ? "" : event.startTime, options.timeZone, timeZone);
+  // An all-day event ends the day after its last day (DTEND is exclusive); a timed one at its end time, if it has one.
+  const end = allDay ? instant(addDaysTo(lastDay, 1), "", options.timeZone, timeZone) : event.endTime ? instant(lastDay, event.endTime, options.timeZone, timeZone) : null;
   calendar.createEvent({
     id: event.id,
     sequence: event.sequence,
@@ -95,8 +100,10 @@ function addEvent(
     lastModified: new Date(event.updated),
     created: new Date(event.created),
     start,
-    allDay: !event.startTime,
-    timezone: event.startTime ? timeZone : null,
+    end,
+    allDay,
+    timezone: allDay ? null : timeZone,
+    repeating: repeatLines(event, allDay, options.timeZone, timeZone),
     // Texts saved before control characters were dropped on input (issue 24) must not break the calendar either.
     summary: cleanText(event.title),
     location: cleanText(event.place) || null,
@@ -104,4 +111,47 @@ function addEvent(
     url: `${options.publicUrl}/news-events#event-${event.id}`,
     status,
   });
+}
+
+/**
+ * A Date for ical-generator: with a TZID (or for a DATE value) it writes a Date's UTC fields as the wall-clock time,
+ * so those hold the local date and time; without one (a zone it has no VTIMEZONE for) the real instant, in UTC.
+ * @param time "HH:MM", or "" for a date alone
+ */
+function instant(date: string, time: string, zone: string, timeZone: string | null): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [hour, minute] = time ? (time.split(":").map(Number) as [number, number]) : [0, 0];
+  if (!time || timeZone) return new Date(Date.UTC(y, m - 1, d, hour, minute));
+  return new Date(new TZDate(y, m - 1, d, hour, minute, 0, zone).getTime());
+}
+
+/** The last second of `date` in `zone`, as an instant. */
+function endOfDay(date: string, zone: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 23, 59, 59, zone).getTime());
+}
+
+const BYDAY = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
+const FREQ = { weekly: "WEEKLY", monthly: "MONTHLY", "monthly-weekday": "MONTHLY", yearly: "YEARLY" } as Record<string, string>;
+const basic = (date: string) => date.replaceAll("-", "");
+const basicTime = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+/** The RRULE and EXDATE lines of a repeating event (LF-separated; ical-generator writes them as CRLF), or null. */
+function repeatLines(event: CalendarEvent, allDay: boolean, zone: string, timeZone: string | null): string | null {
+  const freq = FREQ[event.repeat];
+  if (!freq) return null;
+  const { nth, weekday } = weekdayOfMonth(event.date);
+  let rule = `RRULE:FREQ=${freq}`;
+  if (event.repeat === "monthly-weekday") rule += `;BYDAY=${nth}${BYDAY[weekday]}`;
+  if (event.repeatCount) rule += `;COUNT=${event.repeatCount}`;
+  else if (event.repeatUntil) {
+    // The last day is included: for a timed event, UNTIL is the end of that day in the zone, in UTC (§3.3.10).
+    rule += `;UNTIL=${allDay ? basic(event.repeatUntil) : basicTime(endOfDay(event.repeatUntil, zone))}`;
+  }
+  const skipped = exceptionDates(event).map((date) => {
+    if (allDay) return `EXDATE;VALUE=DATE:${basic(date)}`;
+    const at = instant(date, event.startTime, zone, timeZone);
+    return timeZone ? `EXDATE;TZID=${timeZone}:${basicTime(at).slice(0, -1)}` : `EXDATE:${basicTime(at)}`;
+  });
+  return [rule, ...skipped].join("\n");
 }

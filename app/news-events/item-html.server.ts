@@ -13,6 +13,7 @@ import type { NewsItemPost } from "./NewsItem.tsx";
 import type { EventItemData } from "./EventItem.tsx";
 import { fillNumbers, type AssociationNumbers } from "#app/site/data/governance.server.ts";
 import { publicAuthor } from "./publication.ts";
+import { repeatText, type EventTiming } from "./occurrences.ts";
 
 /**
  * Each post with its text as safe HTML as `html` (or its reference), and nothing else of its row. The author is
@@ -33,24 +34,35 @@ export function newsForDisplay(
 }
 
 /**
- * Each event with its details as safe HTML as `detailsHtml` ("" when there are none), and nothing else of its row.
- * The details' placeholders (`{duesDollars}`, …) are filled in with the association's numbers (`fillNumbers`,
- * issue 26 part 4); the title, time details and place are shown as written.
+ * Each event occurrence (`listEventOccurrences`: `date` and `endDate` its own days) with its details as safe HTML as
+ * `detailsHtml` ("" when there are none), how it repeats as text, and nothing else of its row. The details'
+ * placeholders (`{duesDollars}`, …) are filled in with the association's numbers (`fillNumbers`, issue 26 part 4);
+ * the title, time details and place are shown as written. An event's details are rendered once for all its dates.
  * @param md the request's Markdown renderer (`markdownFor(context)`)
  * @param numbers the association's numbers (`getAssociationNumbers`)
  */
 export function eventsForDisplay(
-  events: readonly Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place" | "eventDetails">[],
+  events: readonly (Pick<Event, "id" | "title" | "timeDetails" | "place" | "eventDetails"> & EventTiming & { firstDate?: string })[],
   md: (source: string) => Html,
   numbers: AssociationNumbers,
 ): EventItemData[] {
-  return events.map((event) => ({
-    id: event.id,
-    title: event.title,
-    date: event.date,
-    startTime: event.startTime,
-    timeDetails: event.timeDetails,
-    place: event.place,
-    detailsHtml: md(fillNumbers(event.eventDetails, numbers)),
-  }));
+  const details = new Map<string, Html>();
+  return events.map((event) => {
+    if (!details.has(event.id)) details.set(event.id, md(fillNumbers(event.eventDetails, numbers)));
+    return {
+      id: event.id,
+      // Occurrences of a repeating event share its id: the date tells them apart.
+      key: event.repeat ? `${event.id}-${event.date}` : event.id,
+      title: event.title,
+      date: event.date,
+      endDate: event.endDate,
+      startTime: event.allDay ? "" : event.startTime,
+      endTime: event.allDay ? "" : event.endTime,
+      allDay: event.allDay === 1,
+      repeats: repeatText({ ...event, date: event.firstDate ?? event.date }),
+      timeDetails: event.timeDetails,
+      place: event.place,
+      detailsHtml: details.get(event.id)!,
+    };
+  });
 }

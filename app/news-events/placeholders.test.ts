@@ -3,6 +3,7 @@
  * list mail's plain and HTML parts, the Atom entry, the iCalendar description, the public pages' HTML) fills them in
  * with the association's numbers, and leaves the title as written.
  */
+import { ONCE } from "./occurrences.ts";
 import { describe, expect, it } from "vitest";
 import type { AssociationNumbers } from "#app/site/data/governance.server.ts";
 import type { Html } from "#app/platform/http/page-html.ts";
@@ -34,13 +35,21 @@ describe("news and event texts with placeholders", () => {
     expect(composeEventMail(EVENT, { ...OPTIONS, numbers: { ...NUMBERS, duesDollars: 40 } }).text).toContain("Bring $40 for dues;");
   });
 
+  it("the event mail says its end, its days and how it repeats (issue 28 part 2)", () => {
+    expect(composeEventMail(EVENT, OPTIONS).text).toContain("When: Saturday, August 1, 2026, 7:00 PM, About an hour\nWhere: The hall");
+    const weekly = composeEventMail({ ...EVENT, endTime: "20:30", repeat: "weekly", repeatCount: 4 }, OPTIONS);
+    expect(weekly.text).toContain("When: Saturday, August 1, 2026, 7:00 PM to 8:30 PM, About an hour\nRepeats: Every week, 4 times\n");
+    const weekend = composeEventMail({ ...EVENT, startTime: "", allDay: 1, endDate: "2026-08-02", timeDetails: "" }, OPTIONS);
+    expect(weekend.text).toContain("When: Saturday, August 1, 2026 to Sunday, August 2, 2026, All day\n");
+  });
+
   it("the Atom entry's content and the calendar's description show the numbers", () => {
     const post: NewsPost = { ...POST, authorId: null, created: 1_000, updated: 2_000, timestamp: 0, timezoneOffset: 0, draft: 0, publishAt: 1_000, live: 1, mailOnPublish: 0 } as NewsPost;
     const atom = newsAtom([post], { name: OPTIONS.associationName, publicUrl: OPTIONS.publicUrl }, NUMBERS, 3_000);
     expect(atom).toContain("<p>Dues are <strong>$37.50</strong>, due May 15; a quorum is fifteen (15).</p>");
     expect(atom).toContain("Dues for {duesDate}");
 
-    const event = { ...EVENT, created: 1_000, updated: 2_000, sequence: 0 } as Pick<Event, keyof typeof EVENT | "created" | "updated" | "sequence">;
+    const event = { ...ONCE, ...EVENT, created: 1_000, updated: 2_000, sequence: 0 } as Pick<Event, keyof typeof EVENT | keyof typeof ONCE | "created" | "updated" | "sequence">;
     const ics = eventsCalendar([event], [], { name: "Events", timeZone: "America/Chicago", publicUrl: OPTIONS.publicUrl, source: `${OPTIONS.publicUrl}/events.ics`, numbers: NUMBERS });
     const unfolded = ics.replace(/\r\n[ \t]/g, "");
     expect(unfolded).toContain("DESCRIPTION:About an hour\\n\\nBring $37.50 for dues\\; seven (7) seats are open.");
@@ -52,7 +61,7 @@ describe("news and event texts with placeholders", () => {
     const [item] = newsForDisplay([POST], md, OPTIONS.associationName, NUMBERS);
     expect(item!.title).toBe("Dues for {duesDate}");
     expect(String(item!.html)).toContain("Dues are <strong>$37.50</strong>, due May 15; a quorum is fifteen (15).");
-    const [event] = eventsForDisplay([EVENT], md, NUMBERS);
+    const [event] = eventsForDisplay([{ ...ONCE, ...EVENT }], md, NUMBERS);
     expect(String(event!.detailsHtml)).toContain("Bring $37.50 for dues; seven (7) seats are open.");
   });
 });

@@ -45,14 +45,44 @@ export interface ListScreenViewProps<Row extends { id: string; title: string }, 
  * formatting toolbar; 8 rows unless `rows` says otherwise).
  */
 export type FieldSpec = Pick<FormFieldProps, "name" | "label" | "rows" | "placeholder" | "hint" | "options" | "inputMode"> & {
-  type?: FormFieldProps["type"] | "markdown";
+  /** "checkbox": a box sent as "on" when ticked (its value in the form's values is "on" or ""). */
+  type?: FormFieldProps["type"] | "markdown" | "checkbox";
   /** @deprecated Write `type: "markdown"`; kept so screens written against the first version still build. */
   markdown?: boolean;
 };
 
 /** The field a spec asks for, with the props every field of the form shares. */
 function SpecField({ spec: { type, markdown, ...spec }, shared }: { spec: FieldSpec; shared: Omit<FormFieldProps, "label"> }) {
+  if (type === "checkbox") return <CheckboxField {...spec} {...shared} />;
   return type === "markdown" || markdown ? <MarkdownField {...spec} {...shared} /> : <FormField {...spec} type={type} {...shared} />;
+}
+
+/**
+ * A checkbox with its label after it, its hint and its error tied to it; ticked as the refused submission had it,
+ * else as the record has it ("on").
+ */
+function CheckboxField({ name, label, hint, result, defaultValue }: Pick<FormFieldProps, "name" | "label" | "hint" | "result" | "defaultValue">) {
+  const error = result?.fieldErrors?.[name];
+  const checked = (result?.values ? result.values[name] : defaultValue) === "on";
+  const describedBy = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <div className="checkbox">
+        <input type="checkbox" id={name} name={name} value="on" defaultChecked={checked} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <label htmlFor={name}>{label}</label>
+      </div>
+      {hint && (
+        <p id={`${name}-hint`} className="muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${name}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /**

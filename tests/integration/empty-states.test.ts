@@ -87,4 +87,25 @@ describe("with only a past event this year", () => {
     expect(page).not.toContain("We couldn't find any Events!");
     expect(await textOf("/")).toContain("There aren't any more events this year.");
   });
+
+  it("lists next year's events after it, each date of a repeating one, still saying There aren't any more events this year.", async () => {
+    const today = todayIn(association.timeZone);
+    const nextYear = Number(today.slice(0, 4)) + 1;
+    const handle = openDatabase({ dataDir: dir });
+    try {
+      const base = { startTime: "19:00", timeDetails: "", place: "Public beach", eventDetails: "", author: "Anonymous" };
+      await createEvent(handle.db, { ...base, title: "Ice-out party", date: `${nextYear}-03-20` }, null);
+      await createEvent(handle.db, { ...base, title: "Spring paddle", date: `${nextYear}-04-06`, repeat: "weekly", repeatCount: 2 }, null);
+    } finally {
+      await handle.close();
+    }
+    const page = (await textOf("/news-events")).replace(/\s+/g, " ");
+    const order = ["There aren't any more events this year.", `In ${nextYear}`, "Ice-out party", "Spring paddle", "Spring paddle", "Earlier this year"];
+    const at = order.map((text, i) => page.indexOf(text, i > 0 ? page.indexOf(order[i - 1]!) + order[i - 1]!.length : 0));
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect(page.match(/Spring paddle/g)).toHaveLength(2);
+    expect(page).toContain("Every week, 2 times");
+    // The home page keeps this year's events (spec §9's two), and says so.
+    expect(await textOf("/")).toContain("There aren't any more events this year.");
+  });
 });

@@ -14,7 +14,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesContext, type Services } from "#app/web/services.server.ts";
 import { saveAssociationDetails } from "#app/site/data/association.server.ts";
-import { createEvent, deleteEvent, getEvent, updateEvent, type EventInput } from "#app/news-events/data/events.server.ts";
+import { createEvent, deleteEvent, getEvent, listEventOccurrences, updateEvent, type EventInput } from "#app/news-events/data/events.server.ts";
 import { importMeasurements } from "#app/beach/data/readings.server.ts";
 import { streamResults } from "#app/beach/data/open-data.server.ts";
 import { createNewsPost, updateNewsPost } from "#app/news-events/data/news.server.ts";
@@ -82,6 +82,11 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
     await updateEvent(db.db, ids.edited, event({ title: "Annual meeting (moved)", date: "2026-08-02", startTime: "18:30" }), 3_000);
     ids.deleted = (await createEvent(db.db, event({ title: "Fireworks", date: "2026-07-04", startTime: "21:00" }), null, 1_000)).id;
     await deleteEvent(db.db, ids.deleted);
+    // Issue 28 part 2: a weekly 19:00-21:00 evening across the November change, one week skipped; a weekend all day.
+    const weekly = { title: "Loon count", date: "2026-10-22", startTime: "19:00", endTime: "21:00", repeat: "weekly" as const, repeatUntil: "2026-11-19", exceptions: "2026-11-12" };
+    ids.weekly = (await createEvent(db.db, event(weekly), null, 1_000)).id;
+    ids.weekend = (await createEvent(db.db, event({ title: "Fishing derby", date: "2026-06-13", startTime: "", allDay: 1, endDate: "2026-06-14" }), null, 1_000)).id;
+    ids.evening = (await createEvent(db.db, event({ title: "Board meeting", date: "2026-09-08", startTime: "18:30", endTime: "20:00" }), null, 1_000)).id;
   }, 60_000);
   afterAll(async () => {
     await db?.drop();
@@ -173,6 +178,50 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       const { text } = await calendar(skip);
       expect(text).toContain("Cancelled in spring");
       expect(text).not.toContain("Cancelled last winter");
+    });
+  });
+
+  describe("/events.ics: ends, all-day and repeating events (issue 28 part 2)", () => {
+    async function vevent(skip: (note?: string) => void, id: string): Promise<ICAL.Event> {
+      const response = await get(eventsIcsRoute, database(skip), "/events.ics");
+      const vevents = new ICAL.Component(ICAL.parse(await response.text()) as unknown[]).getAllSubcomponents("vevent");
+      return new ICAL.Event(vevents.find((c) => c.getFirstPropertyValue("uid") === id)!);
+    }
+
+    it("expands a weekly 19:00 event across the November change at 19:00 local each time, the skipped week left out, as the page does", async ({ skip }) => {
+      const weekly = await vevent(skip, ids.weekly!);
+      expect(weekly.isRecurring()).toBe(true);
+      const starts: string[] = [];
+      const local: string[] = [];
+      const iterator = weekly.iterator();
+      for (let next = iterator.next(); next; next = iterator.next()) {
+        const { startDate, endDate } = weekly.getOccurrenceDetails(next);
+        starts.push(startDate.toJSDate().toISOString());
+        local.push(`${startDate.toString()} to ${endDate.toString().slice(11)}`);
+        expect(startDate.zone?.tzid).toBe("America/Chicago");
+      }
+      expect(local).toEqual(["2026-10-22T19:00:00 to 21:00:00", "2026-10-29T19:00:00 to 21:00:00", "2026-11-05T19:00:00 to 21:00:00", "2026-11-19T19:00:00 to 21:00:00"]);
+      // CDT (UTC-5) before 1 November, CST (UTC-6) after it.
+      expect(starts).toEqual(["2026-10-23T00:00:00.000Z", "2026-10-30T00:00:00.000Z", "2026-11-06T01:00:00.000Z", "2026-11-20T01:00:00.000Z"]);
+      const onPage = (await listEventOccurrences(database(skip).db, { from: "2026-01-01", to: "2026-12-31" })).filter((o) => o.id === ids.weekly);
+      expect(onPage.map((o) => o.date)).toEqual(local.map((l) => l.slice(0, 10)));
+    });
+
+    it("writes an all-day weekend as DATE values, ending the day after its last day", async ({ skip }) => {
+      const weekend = await vevent(skip, ids.weekend!);
+      expect(weekend.startDate.isDate).toBe(true);
+      expect(weekend.startDate.toString()).toBe("2026-06-13");
+      expect(weekend.endDate.toString()).toBe("2026-06-15");
+      expect(weekend.duration.toString()).toBe("P2D");
+      expect(weekend.isRecurring()).toBe(false);
+    });
+
+    it("gives a timed event its end in the association's zone; an event without an end time none", async ({ skip }) => {
+      const evening = await vevent(skip, ids.evening!);
+      expect(evening.endDate.zone?.tzid).toBe("America/Chicago");
+      expect(evening.endDate.toJSDate().toISOString()).toBe("2026-09-09T01:00:00.000Z");
+      const before = await vevent(skip, ids.before!);
+      expect(before.component.hasProperty("dtend")).toBe(false);
     });
   });
 

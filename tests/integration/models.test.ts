@@ -2,6 +2,7 @@
  * The models over real databases, on SQLite and PostgreSQL alike: news, events, banner, measurements, members,
  * settings, change counters and the demo seed.
  */
+import { ONCE } from "#app/news-events/occurrences.ts";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { association } from "#content/association.ts";
@@ -255,6 +256,21 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       expect(typeof total).toBe("number");
     });
 
+    test("upcoming: each date of a repeating event counts, and an event under way today is in (issue 28)", async (db) => {
+      await clear(db, "event");
+      await createEvent(db, event({ title: "Derby", date: "2026-06-08", startTime: "", allDay: 1, endDate: "2026-06-10" }), null, 1);
+      await createEvent(db, event({ title: "Paddle", date: "2026-05-13", startTime: "18:00", repeat: "weekly", repeatUntil: "2026-07-01", exceptions: "2026-06-17" }), null, 2);
+      await createEvent(db, event({ title: "Over", date: "2026-06-01", endDate: "2026-06-09", startTime: "" }), null, 3);
+      const { events, total } = await listUpcomingEvents(db, { today: "2026-06-10", to: "2026-12-31", limit: 3 });
+      expect(events.map((e) => [e.title, e.date, e.endDate])).toEqual([
+        ["Derby", "2026-06-08", "2026-06-10"],
+        ["Paddle", "2026-06-10", ""],
+        ["Paddle", "2026-06-24", ""],
+      ]);
+      expect(total).toBe(4);
+      expect(events[1]!.firstDate).toBe("2026-05-13");
+    });
+
     test("upcoming: none left gives no events and total 0", async (db) => {
       await clear(db, "event");
       await createEvent(db, event({ date: "2026-03-01" }), null);
@@ -277,6 +293,8 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
         publishAt: 1000,
         live: 1,
         mailOnPublish: 0,
+        // Once, on one day, without an end time (migration 0020's fields, left out by the caller).
+        ...ONCE,
       });
       const changed = event({ title: "Moved", date: "2026-01-15", startTime: "18:30", place: "Town hall" });
       expect(await updateEvent(db, created.id, changed, 2000)).toBe(true);

@@ -8,6 +8,8 @@ import type { ListQuery, Page } from "#app/platform/http/list-query.ts";
 import { containsText, paginate } from "#app/platform/data/paging.server.ts";
 import type { EventInput } from "../forms.ts";
 import { isPublicAt, type StoredPublication } from "./publication.server.ts";
+import { ONCE, occurrenceDates, spanDays } from "../occurrences.ts";
+import { addDaysTo } from "#app/platform/text/iso-date.ts";
 
 export type { Event, EventTombstone };
 
@@ -31,24 +33,47 @@ export async function listEvents(db: Database, { from, to, now = Date.now() }: {
 }
 
 /**
- * The next `limit` events from `today` to `to` (inclusive), and how many there are in all in that span, so that the
- * page can say whether more remain (spec §9: "See more events").
+ * An event on one of its dates (issue 28 part 2): the event's row with `date` the first day of this occurrence and
+ * `endDate` its last ("" for an event of one day), and `firstDate` the event's own first date.
+ */
+export type EventOccurrenceRow = Event & { firstDate: string };
+
+/**
+ * The occurrences of public events overlapping `from` to `to` (inclusive, "YYYY-MM-DD"): each event once for each
+ * of its dates there (repeats expanded, skipped dates left out; an event over several days that began before `from`
+ * is in), ordered by date, then start time, then when the event was made. Drafts and events scheduled after `now`
+ * (ms since epoch) are left out.
+ */
+export async function listEventOccurrences(db: Database, { from, to, now = Date.now() }: { from: string; to: string; now?: number }): Promise<EventOccurrenceRow[]> {
+  const rows = await db
+    .selectFrom("event")
+    .selectAll()
+    .where(isPublicAt(now))
+    .where("date", "<=", to)
+    // An event once is in when it ends on `from` or later ("" sorts before every date); a repeating one is expanded.
+    .where((eb) => eb.or([eb("date", ">=", from), eb("endDate", ">=", from), eb("repeat", "!=", "")]))
+    .execute();
+  const occurrences = rows.flatMap((event) =>
+    occurrenceDates(event, { from, to }).map((date) => {
+      const span = spanDays(event);
+      return { ...event, date, endDate: span ? addDaysTo(date, span) : "", firstDate: event.date };
+    }),
+  );
+  return occurrences.sort((a, b) => compare(a.date, b.date) || compare(a.startTime, b.startTime) || a.created - b.created || compare(a.id, b.id));
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The next `limit` occurrences of events from `today` to `to` (inclusive; one under way today is in), and how many
+ * there are in all in that span, so that the page can say whether more remain (spec §9: "See more events").
  */
 export async function listUpcomingEvents(
   db: Database,
   { today, to, limit, now = Date.now() }: { today: string; to: string; limit: number; now?: number },
-): Promise<{ events: Event[]; total: number }> {
-  const [events, count] = await Promise.all([
-    listEvents(db, { from: today, to, now }).then((all) => all.slice(0, limit)),
-    db
-      .selectFrom("event")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(isPublicAt(now))
-      .where("date", ">=", today)
-      .where("date", "<=", to)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { events, total: Number(count.n) };
+): Promise<{ events: EventOccurrenceRow[]; total: number }> {
+  const all = await listEventOccurrences(db, { from: today, to, now });
+  return { events: all.slice(0, limit), total: all.length };
 }
 
 /** Every event, newest date first (the admin list). */
@@ -93,7 +118,7 @@ export async function createEvent(
   now = Date.now(),
   publication: StoredPublication = { draft: 0, publishAt: now, live: 1, mailOnPublish: 0 },
 ): Promise<Event> {
-  const row = { id: crypto.randomUUID(), ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)), sequence: 0, ...publication };
+  const row = { id: crypto.randomUUID(), ...ONCE, ...input, authorId, created: now, updated: now, ...noonOf(input.date, await getTimeZone(db)), sequence: 0, ...publication };
   await writeAndSignal(db, "events", (trx) =>
     trx.insertInto("event").values(row).execute(),
   );

@@ -8,6 +8,7 @@ import { clockTime, shortDate } from "#app/platform/text/format.ts";
 import { formFields } from "#app/platform/text/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
 import { eventFormSchema } from "#app/news-events/forms.ts";
+import { repeatText } from "#app/news-events/occurrences.ts";
 import { previewMail, saveEvent } from "#app/news-events/announcements.server.ts";
 import { PublishFields, type MailPreviewResult } from "#app/news-events/PublishFields.tsx";
 import { deleteEvent, deleteEvents, EVENT_SORTS, getEvent, pageEvents, type Event, type EventSort } from "#app/news-events/data/events.server.ts";
@@ -23,6 +24,9 @@ export function meta() {
 
 type EventForm = z.output<ReturnType<typeof eventFormSchema>>;
 
+/** The time and repeat fields of a new event (issue 28 part 2): once, on one day, without an end time. */
+const TIMING_BLANK = { endTime: "", allDay: "", endDate: "", repeat: "", repeatUntil: "", repeatCount: "", exceptions: "" };
+
 const events: ListScreen<Event, EventForm, EventSort, Record<string, string>> = {
   base: BASE,
   noun: "event",
@@ -36,8 +40,23 @@ const events: ListScreen<Event, EventForm, EventSort, Record<string, string>> = 
     removeMany: ({ db }, ids) => deleteEvents(db, ids),
   },
   schema: (user, today) => eventFormSchema(today, displayNameOf(user)),
-  blank: (user, today) => ({ title: "", date: today, startTime: "", timeDetails: "", place: "", eventDetails: "", author: displayNameOf(user) }),
-  toForm: (e) => ({ title: e.title, date: e.date, startTime: e.startTime, timeDetails: e.timeDetails, place: e.place, eventDetails: e.eventDetails, author: e.author }),
+  blank: (user, today) => ({ title: "", date: today, startTime: "", ...TIMING_BLANK, timeDetails: "", place: "", eventDetails: "", author: displayNameOf(user) }),
+  toForm: (e) => ({
+    title: e.title,
+    date: e.date,
+    startTime: e.startTime,
+    endTime: e.endTime,
+    allDay: e.allDay ? "on" : "",
+    endDate: e.endDate,
+    repeat: e.repeat,
+    repeatUntil: e.repeatUntil,
+    repeatCount: e.repeatCount === null ? "" : String(e.repeatCount),
+    exceptions: e.exceptions.split(",").join("\n"),
+    timeDetails: e.timeDetails,
+    place: e.place,
+    eventDetails: e.eventDetails,
+    author: e.author,
+  }),
   messages: { delete: "Failed to delete event. Please try again.", save: "Failed to save event. Please try again." },
 };
 
@@ -45,7 +64,16 @@ export async function loader(args: Route.LoaderArgs) {
   const { services, user } = adminRequest(args);
   const timeZone = await getTimeZone(services.db);
   const now = Date.now();
-  const list = await loadList(args, events, (e) => ({ id: e.id, title: e.title, date: e.date, startTime: e.startTime, place: e.place, status: statusOf(e, timeZone, now) }));
+  const list = await loadList(args, events, (e) => ({
+    id: e.id,
+    title: e.title,
+    date: e.date,
+    startTime: e.allDay ? "" : e.startTime,
+    endDate: e.endDate > e.date ? e.endDate : "",
+    repeats: repeatText(e),
+    place: e.place,
+    status: statusOf(e, timeZone, now),
+  }));
   return { ...list, ...(await loadPublishing(services, user, "events", list.editing, (id) => getEvent(services.db, id))) };
 }
 
@@ -69,7 +97,14 @@ const COLUMNS: Column<Row, EventSort>[] = [
     cell: (e) => (
       <>
         <time dateTime={e.date}>{shortDate(e.date)}</time>
+        {e.endDate && (
+          <>
+            {" – "}
+            <time dateTime={e.endDate}>{shortDate(e.endDate)}</time>
+          </>
+        )}
         {e.startTime && <span className="muted"> {clockTime(e.startTime)}</span>}
+        {e.repeats && <span className="muted"> · {e.repeats}</span>}
       </>
     ),
     sorts: dateSorts("latest", "earliest", ["latest first", "earliest first"]),
@@ -79,12 +114,28 @@ const COLUMNS: Column<Row, EventSort>[] = [
   { header: "Status", cell: (e) => e.status },
 ];
 
+/** The "Repeats" choices (app/news-events/occurrences.ts's REPEATS), as the board reads them. */
+const REPEAT_OPTIONS = [
+  { value: "", label: "Does not repeat" },
+  { value: "weekly", label: "Every week" },
+  { value: "monthly", label: "Every month, on the same date" },
+  { value: "monthly-weekday", label: "Every month, on the same weekday (e.g. the second Tuesday)" },
+  { value: "yearly", label: "Every year" },
+];
+
 const FIELDS: FieldSpec[] = [
   { name: "title", label: "Title" },
   { name: "date", label: "Date", type: "date" },
   { name: "startTime", label: "Start time", type: "time" },
+  { name: "endTime", label: "End time", type: "time", hint: "Optional. Calendars show the event until then." },
+  { name: "allDay", label: "All day", type: "checkbox", hint: "No start or end time: the whole day (or days)." },
+  { name: "endDate", label: "End date", type: "date", hint: "For an event over several days: its last day. Leave empty for one day." },
   { name: "timeDetails", label: "Time details", placeholder: "e.g. 7 to 8:30 PM" },
   { name: "place", label: "Place" },
+  { name: "repeat", label: "Repeats", options: REPEAT_OPTIONS },
+  { name: "repeatUntil", label: "Repeat until", type: "date", hint: "For a repeating event: the last date it may fall on. Leave empty to repeat without end." },
+  { name: "repeatCount", label: "Number of times", type: "number", inputMode: "numeric", hint: "Or: how many times in all, the first included." },
+  { name: "exceptions", label: "Skipped dates", rows: 3, hint: "Dates this repeating event does not take place, one a line, as YYYY-MM-DD (e.g. 2026-12-24)." },
   { name: "eventDetails", label: "Details", rows: 6, type: "markdown", hint: PLACEHOLDER_HINT },
   { name: "author", label: "Author" },
 ];

@@ -6,7 +6,7 @@ import { getServices } from "#app/web/context.server.ts";
 import { eventWindow } from "#app/platform/text/dates.ts";
 import { NEWS_PAGE_COUNT } from "#app/news-events/events.ts";
 import { useLiveUpdates } from "#app/platform/http/live-updates.ts";
-import { listEvents } from "#app/news-events/data/events.server.ts";
+import { listEventOccurrences } from "#app/news-events/data/events.server.ts";
 import { listNews } from "#app/news-events/data/news.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
@@ -26,7 +26,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "News & Events", "The association's news and this year's events on and around the lake.");
+  return pageMeta(matches, "News & Events", "The association's news and this year's and next year's events on and around the lake.");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -34,20 +34,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   const md = markdownFor(context);
   const details = await getAssociationDetails(db);
   const { from, to, today } = eventWindow(details.timeZone);
-  const [posts, rows, numbers] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to }), getAssociationNumbers(db)]);
+  // The current year, and after it the next one (spec: "only the current year and upcoming ones"; issue 28 part 2):
+  // events planned for spring are on the page in November.
+  const nextYear = String(Number(from.slice(0, 4)) + 1);
+  const [posts, rows, numbers] = await Promise.all([
+    listNews(db, { limit: NEWS_PAGE_COUNT }),
+    listEventOccurrences(db, { from, to: `${nextYear}-12-31` }),
+    getAssociationNumbers(db),
+  ]);
   // The texts' placeholders ({duesDollars}, …) show the numbers set on the Pages and Bylaws screens (issue 26 part 4).
   const events = eventsForDisplay(rows, md, numbers);
+  // An event under way (it began before today and ends today or later) is still upcoming.
+  const lastDay = (e: { date: string; endDate: string }) => e.endDate || e.date;
   return {
     news: newsForDisplay(posts, md, details.name, numbers),
     year: from.slice(0, 4),
-    upcoming: events.filter((e) => e.date >= today),
-    past: events.filter((e) => e.date < today).reverse(),
+    nextYear,
+    upcoming: events.filter((e) => lastDay(e) >= today && e.date <= to),
+    later: events.filter((e) => e.date > to),
+    past: events.filter((e) => lastDay(e) < today).reverse(),
     calendarUrl: webcalUrl(config.publicUrl, "/events.ics"),
   };
 }
 
 export default function NewsEvents({ loaderData }: Route.ComponentProps) {
-  const { news, year, upcoming, past, calendarUrl } = loaderData;
+  const { news, year, nextYear, upcoming, later, past, calendarUrl } = loaderData;
   useLiveUpdates(["news", "events", "site"]);
   return (
     <div className="page">
@@ -61,12 +72,20 @@ export default function NewsEvents({ loaderData }: Route.ComponentProps) {
               Calendar file (.ics)
             </a>
           </p>
-          {upcoming.length === 0 && past.length === 0 ? (
+          {upcoming.length === 0 && past.length === 0 && later.length === 0 ? (
             <p className="empty">We couldn't find any Events!</p>
           ) : (
             <>
               <h3 className="muted">Upcoming</h3>
               <EventList events={upcoming} empty="There aren't any more events this year." />
+              {later.length > 0 && (
+                <section aria-labelledby="events-next-year">
+                  <h3 id="events-next-year" className="muted">
+                    In {nextYear}
+                  </h3>
+                  <EventList events={later} />
+                </section>
+              )}
               {past.length > 0 && (
                 <details>
                   <summary>Earlier this year ({past.length})</summary>
