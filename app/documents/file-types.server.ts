@@ -93,8 +93,24 @@ export async function detectWholeDocument(bytes: Uint8Array): Promise<AcceptedTy
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected) return undefined;
   if (detected.mime === "application/x-cfb") return compoundFileType(bytes);
-  const accepted = [...ZIP_TYPES, ...PICTURE_TYPES] as readonly string[];
-  return accepted.includes(detected.mime) ? (detected.mime as AcceptedType) : undefined;
+  if ((ZIP_TYPES as readonly string[]).includes(detected.mime)) return hasZipEnd(bytes) ? (detected.mime as AcceptedType) : undefined;
+  return (PICTURE_TYPES as readonly string[]).includes(detected.mime) ? (detected.mime as AcceptedType) : undefined;
+}
+
+/**
+ * Whether a zip ends as a whole one does: its end-of-central-directory record (signature PK 5 6) within the last
+ * 65,557 bytes (22 bytes and a comment of up to 65,535), pointing at a central directory inside the file. A cut-off
+ * .docx still starts like one; it is no document.
+ */
+function hasZipEnd(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = bytes.length - 22; at >= 0 && at >= bytes.length - 65_557; at--) {
+    if (view.getUint32(at, true) !== 0x06054b50) continue;
+    const size = view.getUint32(at + 12, true);
+    const offset = view.getUint32(at + 16, true);
+    return offset + size <= at && view.getUint32(offset, true) === 0x02014b50;
+  }
+  return false;
 }
 
 /**

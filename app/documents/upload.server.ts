@@ -65,13 +65,29 @@ function checkedText(): Transform {
   });
 }
 
-/** A file judged by its content: its type and its bytes (or a stream of them), or refused (with its size so far). */
-type Judged = { contentType: AcceptedType; bytes: Uint8Array } | { contentType: AcceptedType; stream: Readable } | { refused: number };
+/**
+ * A file judged by its content: its type and its bytes, or the rest of its stream (a text still to be checked to its
+ * end on the way: `body`), or refused (with its size so far).
+ */
+type Judged = { contentType: AcceptedType; bytes: Uint8Array } | { contentType: AcceptedType; stream: Readable; text: boolean } | { refused: number };
+
+/**
+ * What to store of a judged file: its bytes, or its stream, a text's through the text check. Called just before the
+ * store reads it, so that a text refused at its end has its reader's error handler by then (a check that fails with
+ * nobody listening would bring the process down).
+ */
+function body(judged: Exclude<Judged, { refused: number }>): { bytes: Uint8Array } | { stream: Readable } {
+  if ("bytes" in judged) return { bytes: judged.bytes };
+  if (!judged.text) return { stream: judged.stream };
+  const stream = judged.stream.pipe(checkedText());
+  judged.stream.once("error", (error) => stream.destroy(error));
+  return { stream };
+}
 
 /**
  * Judges a file of an upload by its content as it arrives. A PDF is passed on as a stream; a text as a stream that
- * fails with NotText at its first bad byte; a zip, compound file or picture is read whole and judged (a picture
- * stripped of its metadata, or refused when it cannot be read).
+ * `body` checks on the way (failing with NotText at its first bad byte); a zip, compound file or picture is read
+ * whole and judged (a picture stripped of its metadata, or refused when it cannot be read).
  * @throws what the body throws while it is read whole (too large, broken off)
  */
 async function judge(file: StreamedFile): Promise<Judged> {
@@ -92,10 +108,8 @@ async function judge(file: StreamedFile): Promise<Judged> {
       return { refused: bytes.length };
     }
   }
-  if (start === "application/pdf") return { contentType: start, stream: whole };
-  const stream = whole.pipe(checkedText());
-  whole.once("error", (error) => stream.destroy(error));
-  return { contentType: textType(file.name), stream };
+  if (start === "application/pdf") return { contentType: start, stream: whole, text: false };
+  return { contentType: textType(file.name), stream: whole, text: true };
 }
 
 /** The request itself failed (too large, broken off): answered for the whole request, not for one file. */
@@ -164,7 +178,7 @@ export async function receiveDocuments(services: DocumentServices, request: Requ
       const judged = await judge(file);
       if ("refused" in judged) return refuse(displayName, judged.refused);
       const id = await newDocumentId(db, EXTENSIONS[judged.contentType]);
-      await addDocument(db, storage, { id, displayName, ...judged });
+      await addDocument(db, storage, { id, displayName, contentType: judged.contentType, ...body(judged) });
       stored.push(id);
       result.uploaded.push(displayName);
     } catch (error) {
@@ -222,7 +236,7 @@ export async function receiveReplacement(services: DocumentServices, request: Re
         return;
       }
       const key = await newDocumentId(db, EXTENSIONS[judged.contentType]);
-      const replaced = await replaceDocumentFile(db, storage, id, { key, ...judged });
+      const replaced = await replaceDocumentFile(db, storage, id, { key, contentType: judged.contentType, ...body(judged) });
       if (!replaced) {
         outcome = { status: 404, message: "That document is gone. Please reload the page.", unread: false };
         return;
