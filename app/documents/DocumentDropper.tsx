@@ -5,7 +5,7 @@ import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_SIZE_TEXT } from "#app/platform/files/
 import { sendWithProgress, UploadProgress, type UploadState } from "#app/ui/UploadProgress.tsx";
 
 /** The accepted types (issue 28), for the file picker's filter; the server judges the content itself. */
-export const ACCEPT = ".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.txt,.csv,.jpg,.jpeg,.png,.webp";
+export const ACCEPT = ".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.txt,.csv,.jpg,.jpeg,.png,.webp,application/pdf,text/plain,text/csv,image/jpeg,image/png,image/webp";
 
 /** What the drop zone says it takes (the server's list, app/documents/file-types.server.ts). */
 const ACCEPTED_KINDS = "PDF, Word, Excel, PowerPoint, OpenDocument, text, CSV, JPEG, PNG and WebP files";
