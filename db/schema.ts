@@ -211,6 +211,19 @@ export interface DocumentTable {
   size: number;
   created: number;
   updated: number;
+  /** The board's category (`document_category.id`), or null for none (migration 0019). */
+  categoryId: string | null;
+  /** Where the bytes are stored after the file was replaced; null: under `id` itself (migration 0019). */
+  storageKey: string | null;
+}
+
+/** A category the board files documents under (issue 28, migration 0019), in the board's order. */
+export interface DocumentCategoryTable {
+  id: string;
+  name: string;
+  position: number;
+  createdAt: number;
+  updatedAt: number;
 }
 
 export interface SettingTable {
@@ -399,6 +412,7 @@ export interface DB {
   site_announced: SiteAnnouncedTable;
   member: MemberTable;
   document: DocumentTable;
+  document_category: DocumentCategoryTable;
   setting: SettingTable;
   change_version: ChangeVersionTable;
   sign_in_attempt: SignInAttemptTable;
@@ -428,6 +442,7 @@ export type MonitoringSite = Selectable<MonitoringSiteTable>;
 export type Parameter = Selectable<ParameterTable>;
 export type Member = Selectable<MemberTable>;
 export type DocumentRecord = Selectable<DocumentTable>;
+export type DocumentCategory = Selectable<DocumentCategoryTable>;
 export type Subscriber = Selectable<SubscriberTable>;
 export type OutboxRecipient = Selectable<OutboxRecipientTable>;
 export type OutboxMessage = Selectable<OutboxMessageTable>;

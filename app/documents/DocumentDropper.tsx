@@ -1,30 +1,35 @@
 import { useRef, useState, type DragEvent } from "react";
 import { useRevalidator } from "react-router";
 // The server enforces the largest size; the browser only spares a long upload that would be refused.
-import { MAX_DOCUMENT_BYTES } from "#app/platform/files/upload-limits.ts";
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_SIZE_TEXT } from "#app/platform/files/upload-limits.ts";
 import { sendWithProgress, UploadProgress, type UploadState } from "#app/ui/UploadProgress.tsx";
 
-/** The four accepted types (spec §5), for the file picker's filter; the server judges the content itself. */
-const ACCEPT = ".txt,.csv,.pdf,.jpg,.jpeg,text/plain,text/csv,application/pdf,image/jpeg";
+/** The accepted types (issue 28), for the file picker's filter; the server judges the content itself. */
+export const ACCEPT = ".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.txt,.csv,.jpg,.jpeg,.png,.webp,application/pdf,text/plain,text/csv,image/jpeg,image/png,image/webp";
+
+/** What the drop zone says it takes (the server's list, app/documents/file-types.server.ts). */
+const ACCEPTED_KINDS = "PDF, Word, Excel, PowerPoint, OpenDocument, text, CSV, JPEG, PNG and WebP files";
 
 /**
  * Drop zone and file picker for documents. With JavaScript, files are sent one request at a time with a progress
  * bar; without it, the same form posts to the same address and the page reloads with the outcome.
  */
-export function DocumentDropper({ action }: { action: string }) {
+export function DocumentDropper({ action, categories }: { action: string; categories: readonly { id: string; name: string }[] }) {
   const [progress, setProgress] = useState<UploadState | null>(null);
   const [messages, setMessages] = useState<{ ok: string[]; errors: string[] }>({ ok: [], errors: [] });
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const category = useRef<HTMLSelectElement>(null);
   const { revalidate } = useRevalidator();
 
   function send(file: File): Promise<{ uploaded: string[]; errors: { name: string; message: string }[] }> {
     return new Promise((resolve) => {
       if (file.size > MAX_DOCUMENT_BYTES) {
-        resolve({ uploaded: [], errors: [{ name: file.name, message: "That file is too large: documents of up to 20 MB are accepted." }] });
+        resolve({ uploaded: [], errors: [{ name: file.name, message: `That file is too large: documents of up to ${MAX_DOCUMENT_SIZE_TEXT} are accepted.` }] });
         return;
       }
-      void sendWithProgress(action, file, setProgress).then((outcome) => {
+      const chosen = category.current?.value;
+      void sendWithProgress(chosen ? `${action}?category=${encodeURIComponent(chosen)}` : action, file, setProgress).then((outcome) => {
         if ("failed" in outcome) resolve({ uploaded: [], errors: [{ name: file.name, message: "Failed to upload file. Please check the connection and try again." }] });
         else if (outcome.answer === undefined) resolve({ uploaded: [], errors: [{ name: file.name, message: `Failed to upload file (${outcome.status}). Please try again.` }] });
         else resolve(outcome.answer as { uploaded: string[]; errors: { name: string; message: string }[] });
@@ -73,8 +78,21 @@ export function DocumentDropper({ action }: { action: string }) {
       }}
     >
       <p>
-        <strong>Drop files here</strong> or choose them. Text, CSV, PDF and JPEG files of up to 20 MB.
+        <strong>Drop files here</strong> or choose them. {ACCEPTED_KINDS} of up to {MAX_DOCUMENT_SIZE_TEXT} each; pictures are stored without location and camera details.
       </p>
+      {categories.length > 0 && (
+        <p>
+          <label htmlFor="upload-category">Category</label>{" "}
+          <select id="upload-category" name="category" ref={category} defaultValue="">
+            <option value="">No category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
       <label htmlFor="file" className="visually-hidden">
         Files to upload
       </label>

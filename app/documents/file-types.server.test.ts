@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
   ACCEPTED_TYPES,
+  compoundFileType,
   cleanDisplayName,
   createTextCheck,
   detectDocumentType,
@@ -8,9 +11,13 @@ import {
   EXTENSIONS,
   HEAD_BYTES,
   NO_NAME_MESSAGE,
+  stripPicture,
   textType,
   UNSUPPORTED_MESSAGE,
 } from "./file-types.server.ts";
+
+/** A small real file of tests/fixtures/documents (made by its make-fixtures.ts). */
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/documents/${name}`, import.meta.url)));
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const PDF = bytes("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
@@ -18,7 +25,78 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x4
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
 const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00, ...new Uint8Array(60)]);
 
-describe("detectDocumentType: judged by content (spec §5: four types)", () => {
+describe("detectDocumentType: every accepted type, judged by content whatever the name (issue 28)", () => {
+  it.each([
+    ["bylaws.pdf", "application/pdf"],
+    ["agenda.txt", "text/plain"],
+    ["readings.csv", "text/csv"],
+    ["dock.jpg", "image/jpeg"],
+    ["dock.png", "image/png"],
+    ["dock.webp", "image/webp"],
+    ["minutes.doc", "application/msword"],
+    ["readings.xls", "application/vnd.ms-excel"],
+    ["slides.ppt", "application/vnd.ms-powerpoint"],
+    ["minutes.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    ["readings.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    ["slides.pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"],
+    ["newsletter.odt", "application/vnd.oasis.opendocument.text"],
+    ["readings.ods", "application/vnd.oasis.opendocument.spreadsheet"],
+    ["slides.odp", "application/vnd.oasis.opendocument.presentation"],
+  ] as const)("%s is %s", async (name, type) => {
+    expect(await detectDocumentType(fixture(name), name)).toBe(type);
+    // The name plays no part (but for CSV, which is text named .csv).
+    if (!type.startsWith("text/")) expect(await detectDocumentType(fixture(name), "renamed.txt")).toBe(type);
+  });
+  it("refuses disguised files: HTML, a program, a plain zip or another compound file under an Office name", async () => {
+    expect(await detectDocumentType(bytes("<!doctype html><html><body>Minutes</body></html>"), "minutes.docx")).toBeUndefined();
+    expect(await detectDocumentType(EXE, "minutes.docx")).toBeUndefined();
+    expect(await detectDocumentType(fixture("archive.zip"), "readings.xlsx")).toBeUndefined();
+    expect(await detectDocumentType(fixture("other.cfb"), "minutes.doc")).toBeUndefined();
+    // A compound file that claims two formats at once is refused too.
+    expect(await compoundFileType(fixture("other.cfb"))).toBeUndefined();
+    // Half of a .docx is not a .docx; the first 4,100 bytes of an .xlsx alone are not one either.
+    expect(await detectDocumentType(fixture("minutes.docx").subarray(0, 600), "minutes.docx")).toBeUndefined();
+    expect(await detectDocumentType(fixture("readings.xlsx").subarray(0, HEAD_BYTES), "readings.xlsx")).toBeUndefined();
+  });
+  it("tells the Office 97 formats apart by the stream that names each, not by the container alone", async () => {
+    expect(await compoundFileType(fixture("minutes.doc"))).toBe("application/msword");
+    expect(await compoundFileType(fixture("readings.xls"))).toBe("application/vnd.ms-excel");
+    expect(await compoundFileType(fixture("slides.ppt"))).toBe("application/vnd.ms-powerpoint");
+    expect(await compoundFileType(fixture("minutes.doc").subarray(0, 1024))).toBeUndefined();
+  });
+});
+
+describe("stripPicture: pictures are stored without their metadata, in their own format", () => {
+  it.each([
+    ["dock.jpg", "image/jpeg", "jpeg"],
+    ["dock.png", "image/png", "png"],
+    ["dock.webp", "image/webp", "webp"],
+  ] as const)("%s loses its EXIF and GPS position and stays %s", async (name, type, format) => {
+    const before = await sharp(fixture(name)).metadata();
+    // The fixture really carries a GPS position (the test would pass vacuously otherwise).
+    expect(before.exif?.includes(Buffer.from("LakeCam"))).toBe(true);
+    expect(before.exif?.length).toBeGreaterThan(100);
+    const stripped = await stripPicture(fixture(name), type);
+    const after = await sharp(stripped).metadata();
+    expect(after.format).toBe(format);
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect([after.width, after.height]).toEqual([32, 24]);
+    expect(stripped.includes(Buffer.from("LakeCam"))).toBe(false);
+    expect(stripped.includes(Buffer.from("GPS"))).toBe(false);
+    expect(await detectDocumentType(stripped, name)).toBe(type);
+  });
+  it("turns a picture upright by its EXIF orientation before the orientation is dropped", async () => {
+    const sideways = await sharp({ create: { width: 40, height: 10, channels: 3, background: "#08c" } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const stripped = await sharp(await stripPicture(sideways, "image/jpeg")).metadata();
+    expect([stripped.width, stripped.height, stripped.orientation]).toEqual([10, 40, undefined]);
+  });
+  it("fails on a picture it cannot read (a header without the picture)", async () => {
+    await expect(stripPicture(fixture("dock.png").subarray(0, 40), "image/png")).rejects.toThrow();
+  });
+});
+
+describe("detectDocumentType: judged by content (spec §5's types)", () => {
   it("recognises a PDF and a JPEG whatever their names", async () => {
     expect(await detectDocumentType(PDF, "minutes.pdf")).toBe("application/pdf");
     expect(await detectDocumentType(PDF, "minutes.txt")).toBe("application/pdf");
@@ -30,7 +108,9 @@ describe("detectDocumentType: judged by content (spec §5: four types)", () => {
     expect(await detectDocumentType(bytes("\uFEFFcafé, 🌊"), "notes")).toBe("text/plain");
   });
   it("refuses other formats even under an accepted name", async () => {
-    expect(await detectDocumentType(PNG, "photo.jpg")).toBeUndefined();
+    // A PNG's header without its picture: whole files are judged, and this one is no picture.
+    expect(await detectDocumentType(PNG, "photo.png")).toBe("image/png");
+    expect(await detectDocumentType(new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000"), "photo.jpg")).toBeUndefined();
     expect(await detectDocumentType(EXE, "minutes.pdf")).toBeUndefined();
     expect(await detectDocumentType(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0]), "a.txt")).toBeUndefined();
   });
@@ -68,12 +148,23 @@ describe("detectDocumentType: judged by content (spec §5: four types)", () => {
 });
 
 describe("what an accepted file is stored and named as", () => {
-  it("gives each of the four types its own extension (spec §3: storage id = time stamp + extension)", () => {
+  it("gives each type its own extension (spec §3: storage id = time stamp + extension)", () => {
     expect(ACCEPTED_TYPES.map((type) => [type, EXTENSIONS[type]])).toEqual([
       ["text/plain", ".txt"],
       ["text/csv", ".csv"],
       ["application/pdf", ".pdf"],
       ["image/jpeg", ".jpg"],
+      ["image/png", ".png"],
+      ["image/webp", ".webp"],
+      ["application/msword", ".doc"],
+      ["application/vnd.ms-excel", ".xls"],
+      ["application/vnd.ms-powerpoint", ".ppt"],
+      ["application/vnd.openxmlformats-officedocument.wordprocessingml.document", ".docx"],
+      ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ".xlsx"],
+      ["application/vnd.openxmlformats-officedocument.presentationml.presentation", ".pptx"],
+      ["application/vnd.oasis.opendocument.text", ".odt"],
+      ["application/vnd.oasis.opendocument.spreadsheet", ".ods"],
+      ["application/vnd.oasis.opendocument.presentation", ".odp"],
     ]);
   });
   it("takes text as CSV only when the name ends in .csv", () => {
@@ -83,9 +174,9 @@ describe("what an accepted file is stored and named as", () => {
     expect(textType("readings_csv")).toBe("text/plain");
     expect(textType("csv")).toBe("text/plain");
   });
-  it("tells the uploader which types are accepted", () => {
-    expect(UNSUPPORTED_MESSAGE).toMatch(/not supported/);
-    for (const kind of ["text file", "CSV", "PDF", "JPEG"]) expect(UNSUPPORTED_MESSAGE).toContain(kind);
+  it("tells the uploader which types are accepted (issue 28's list, superseding spec §5's four)", () => {
+    expect(UNSUPPORTED_MESSAGE).toMatch(/^This file type is not supported\. Please upload /);
+    for (const kind of ["PDF", "Word", "Excel", "PowerPoint", "OpenDocument", "text", "CSV", "JPEG", "PNG", "WebP"]) expect(UNSUPPORTED_MESSAGE).toContain(kind);
   });
 });
 
@@ -133,6 +224,11 @@ describe("downloadName: the saved file's extension is one of the checked type", 
     ["evil.exe.csv", "text/plain", "evil.exe.txt"],
     ["picture.png", "image/jpeg", "picture.jpg"],
     ["dues.txt", "text/csv", "dues.csv"],
+    ["Minutes.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Minutes.docx"],
+    ["Minutes.doc", "application/msword", "Minutes.doc"],
+    ["budget.xls", "application/vnd.ms-excel", "budget.xls"],
+    ["Newsletter", "application/vnd.oasis.opendocument.text", "Newsletter.odt"],
+    ["dock.jpg", "image/png", "dock.png"],
     // no extension the registry knows: one is appended
     ["Minutes", "application/pdf", "Minutes.pdf"],
     ["Minutes v1.2", "text/plain", "Minutes v1.2.txt"],

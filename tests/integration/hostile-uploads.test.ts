@@ -1,11 +1,12 @@
 /**
- * Hostile uploads (OWASP ASVS 5.0 V5): each is refused, or stored under a server-made name as one of the four
- * accepted types and served only as an attachment with nosniff. Prints how many were tried and accepted.
+ * Hostile uploads (OWASP ASVS 5.0 V5): each is refused, or stored under a server-made name as one of the accepted
+ * types (issue 28) and served only as an attachment with nosniff. Prints how many were tried and accepted.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCEPTED_TYPES } from "#app/documents/file-types.server.ts";
 import { signInCookie, startServer, type RunningServer } from "../support/server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "shoreline-uploads-"));
@@ -23,7 +24,9 @@ afterAll(async () => {
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const PDF = enc("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
+// A real picture: pictures are read whole and stored without their metadata (a JPEG header alone is refused).
+const JPEG = new Uint8Array(readFileSync(path.join(import.meta.dirname, "../fixtures/documents/dock.jpg")));
+const JPEG_HEADER_ONLY = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
 const ELF = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Uint8Array(56)]);
 const MZ = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, ...new Uint8Array(60)]);
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 8, 0, ...new Uint8Array(30)]);
@@ -40,7 +43,11 @@ const CASES: { label: string; name: string; bytes: Uint8Array; type: string; acc
   { label: "Windows executable as .pdf", name: "invoice.pdf", bytes: MZ, type: "application/pdf", accept: false },
   { label: "ELF executable as .txt", name: "readme.txt", bytes: ELF, type: "text/plain", accept: false },
   { label: "ZIP as .csv", name: "readings.csv", bytes: ZIP, type: "text/csv", accept: false },
-  { label: "PNG as .jpg", name: "beach.jpg", bytes: PNG, type: "image/jpeg", accept: false },
+  { label: "a PNG's header without a picture, as .jpg", name: "beach.jpg", bytes: PNG, type: "image/jpeg", accept: false },
+  { label: "a JPEG's header without a picture", name: "dock.jpg", bytes: JPEG_HEADER_ONLY, type: "image/jpeg", accept: false },
+  { label: "ZIP as .docx", name: "minutes.docx", bytes: ZIP, type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", accept: false },
+  { label: "HTML as .docx", name: "minutes.docx", bytes: enc("<!doctype html><script>alert(1)</script>"), type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", accept: false },
+  { label: "Windows executable as .xlsx", name: "budget.xlsx", bytes: MZ, type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", accept: false },
   { label: "GIF/JS polyglot as .txt", name: "x.txt", bytes: GIF_JS, type: "text/plain", accept: false },
   { label: "zero bytes", name: "empty.pdf", bytes: new Uint8Array(), type: "application/pdf", accept: false },
   { label: "NUL in text", name: "a.txt", bytes: enc("abc\u0000def"), type: "text/plain", accept: false },
@@ -83,7 +90,7 @@ describe("hostile uploads", () => {
     // What was stored: only server-made names in the documents folder, nothing else anywhere under DATA_DIR.
     const stored = readdirSync(path.join(dir, "documents"));
     expect(stored).toHaveLength(accepted);
-    for (const file of stored) expect(file).toMatch(/^\d{13}\.(txt|csv|pdf|jpg)$/);
+    for (const file of stored) expect(file).toMatch(/^\d{13}\.(txt|csv|pdf|jpg|png|webp|docx?|xlsx?|pptx?|od[tsp])$/);
     expect(existsSync(path.join(dir, "etc"))).toBe(false);
     expect(existsSync("/etc/passwd.pdf")).toBe(false);
 
@@ -97,7 +104,7 @@ describe("hostile uploads", () => {
       expect(disposition).toMatch(/^attachment;/);
       expect(disposition).not.toMatch(/[\r\n]/);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(["text/plain", "text/csv", "application/pdf", "image/jpeg"]).toContain(response.headers.get("content-type")?.split(";")[0]);
+      expect(ACCEPTED_TYPES as readonly string[]).toContain(response.headers.get("content-type")?.split(";")[0]);
     }
     // Over the size limit (last: the server may close this connection): refused, with a 413 answer or, when the server answers before the client has sent it
     // all, a connection closed mid-upload; either way nothing is stored.

@@ -1,4 +1,7 @@
-/** Document metadata (spec §3). The bytes live in the storage back end under the same id. */
+/**
+ * Document metadata (spec §3). The bytes live in the storage back end under the same id, or, once the file was
+ * replaced, under its `storageKey` (issue 28: the address /documents/:id stays).
+ */
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { DocumentRecord } from "#db/schema.ts";
@@ -33,8 +36,13 @@ export async function getDocument(db: Database, id: string): Promise<DocumentRec
   return db.selectFrom("document").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** Where a document's bytes are stored: its `storageKey` once replaced, else its id. */
+export function storageKeyOf(record: Pick<DocumentRecord, "id" | "storageKey">): string {
+  return record.storageKey ?? record.id;
+}
+
 /** An uploaded document: its bytes in memory, or a stream of them as they arrive. */
-export type NewDocument = { id: string; displayName: string; contentType: string } & ({ bytes: Uint8Array } | { stream: Readable });
+export type NewDocument = { id: string; displayName: string; contentType: string; categoryId?: string | null } & ({ bytes: Uint8Array } | { stream: Readable });
 
 /**
  * Stores an uploaded document: the bytes first (atomically, under a server-made id), then its record; if the record
@@ -44,24 +52,8 @@ export type NewDocument = { id: string; displayName: string; contentType: string
  * @param file.id storage id, time stamp + extension
  */
 export async function addDocument(db: Database, storage: Storage, file: NewDocument, now = Date.now()): Promise<DocumentRecord> {
-  let size: number;
-  if ("bytes" in file) {
-    await storage.put(file.id, file.bytes);
-    size = file.bytes.length;
-  } else {
-    let counted = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        counted += chunk.length;
-        done(null, chunk);
-      },
-    });
-    // pipeline, not pipe: a failure of either side reaches the other (the upload is then aborted).
-    pipeline(file.stream, counter).catch(() => undefined);
-    await storage.put(file.id, counter);
-    size = counted;
-  }
-  const record = { id: file.id, displayName: file.displayName, contentType: file.contentType, size, created: now, updated: now };
+  const size = await putBytes(storage, file.id, file);
+  const record: DocumentRecord = { id: file.id, displayName: file.displayName, contentType: file.contentType, size, created: now, updated: now, categoryId: file.categoryId ?? null, storageKey: null };
   try {
     await writeAndSignal(db, "documents", (trx) => trx.insertInto("document").values(record).execute());
   } catch (error) {
@@ -69,6 +61,84 @@ export async function addDocument(db: Database, storage: Storage, file: NewDocum
     throw error;
   }
   return record;
+}
+
+/** Stores bytes or a stream under `key` (atomically, by the store); returns their size in bytes. */
+async function putBytes(storage: Storage, key: string, file: { bytes: Uint8Array } | { stream: Readable }): Promise<number> {
+  if ("bytes" in file) {
+    await storage.put(key, file.bytes);
+    return file.bytes.length;
+  }
+  let counted = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counted += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // pipeline, not pipe: a failure of either side reaches the other (the upload is then aborted).
+  pipeline(file.stream, counter).catch(() => undefined);
+  await storage.put(key, counter);
+  return counted;
+}
+
+/** A replacement file: its type, the new storage key (`newDocumentId` with the type's extension), and its bytes. */
+export type NewFile = { key: string; contentType: string } & ({ bytes: Uint8Array } | { stream: Readable });
+
+/**
+ * Replaces a document's file while it keeps its id, and so its address /documents/:id (issue 28). The new bytes are
+ * written under a new key first; then, in one transaction, the record points at them (type, size, time); only then
+ * are the old bytes removed. If writing the new bytes or the record fails, the new bytes are removed again and the
+ * document is as it was; a failure to remove the old bytes is logged by the caller and loses nothing but space.
+ * @returns the previous storage key (removed, or to be removed by the caller if that failed), or undefined when
+ *   there is no such document (nothing is kept then)
+ * @throws what the store or the database throws (the document is unchanged)
+ */
+export async function replaceDocumentFile(
+  db: Database,
+  storage: Storage,
+  id: string,
+  file: NewFile,
+  now = Date.now(),
+): Promise<{ oldKey: string; removed: boolean; record: DocumentRecord } | undefined> {
+  const size = await putBytes(storage, file.key, file);
+  let previous: DocumentRecord | undefined;
+  try {
+    previous = await writeAndSignal(db, "documents", async (trx) => {
+      const current = await trx.selectFrom("document").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!current) return undefined;
+      await trx.updateTable("document").set({ storageKey: file.key, contentType: file.contentType, size, updated: now }).where("id", "=", id).execute();
+      return current;
+    });
+  } catch (error) {
+    await storage.remove(file.key);
+    throw error;
+  }
+  if (!previous) {
+    await storage.remove(file.key);
+    return undefined;
+  }
+  const oldKey = storageKeyOf(previous);
+  const removed = await storage.remove(oldKey).then(
+    () => true,
+    () => false,
+  );
+  return { oldKey, removed, record: { ...previous, storageKey: file.key, contentType: file.contentType, size, updated: now } };
+}
+
+/** Files these documents under a category (one that exists) in one write: an upload's documents. */
+export async function setDocumentCategories(db: Database, ids: readonly string[], categoryId: string, now = Date.now()): Promise<void> {
+  if (ids.length === 0) return;
+  await writeAndSignal(db, "documents", (trx) => trx.updateTable("document").set({ categoryId, updated: now }).where("id", "in", ids).execute());
+}
+
+/** Files a document under a category, or under none with null; false when there is no such document or category. */
+export async function setDocumentCategory(db: Database, id: string, categoryId: string | null, now = Date.now()): Promise<boolean> {
+  return writeAndSignal(db, "documents", async (trx) => {
+    if (categoryId && !(await trx.selectFrom("document_category").select("id").where("id", "=", categoryId).executeTakeFirst())) return false;
+    const result = await trx.updateTable("document").set({ categoryId, updated: now }).where("id", "=", id).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  });
 }
 
 /** Renames a document (its displayName); returns false when there is no such document. */
@@ -81,10 +151,7 @@ export async function renameDocument(db: Database, id: string, displayName: stri
 
 /** Deletes a document's record, then its bytes; returns false when there is no such document. */
 export async function deleteDocument(db: Database, storage: Storage, id: string): Promise<boolean> {
-  const result = await writeAndSignal(db, "documents", (trx) => trx.deleteFrom("document").where("id", "=", id).executeTakeFirst());
-  if (result.numDeletedRows === 0n) return false;
-  await storage.remove(id);
-  return true;
+  return (await deleteDocuments(db, storage, [id])) > 0;
 }
 
 /**
@@ -95,21 +162,22 @@ export async function deleteDocument(db: Database, storage: Storage, id: string)
 export async function deleteDocuments(db: Database, storage: Storage, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const deleted = await writeAndSignal(db, "documents", async (trx) => {
-    const found = await trx.selectFrom("document").select("id").where("id", "in", ids).execute();
+    const found = await trx.selectFrom("document").select(["id", "storageKey"]).where("id", "in", ids).execute();
     if (found.length > 0) await trx.deleteFrom("document").where("id", "in", found.map((d) => d.id)).execute();
-    return found.map((d) => d.id);
+    return found;
   });
-  for (const id of deleted) await storage.remove(id);
+  for (const document of deleted) await storage.remove(storageKeyOf(document));
   return deleted.length;
 }
 
 /**
  * A new storage id: the current time in milliseconds plus the extension (spec §3), made unique against stored ones
- * by moving forward a millisecond at a time.
+ * (documents' ids and the keys of replaced files) by moving forward a millisecond at a time.
  */
 export async function newDocumentId(db: Database, extension: string, now = Date.now()): Promise<string> {
   for (let t = now; ; t++) {
     const id = `${t}${extension}`;
-    if (!(await getDocument(db, id))) return id;
+    const taken = await db.selectFrom("document").select("id").where((eb) => eb.or([eb("id", "=", id), eb("storageKey", "=", id)])).executeTakeFirst();
+    if (!taken) return id;
   }
 }

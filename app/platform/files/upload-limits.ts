@@ -7,6 +7,8 @@ import { DEFAULT_BODY_LIMIT, type BodyRule } from "#app/platform/http/request-bo
 
 /** Largest document accepted, in bytes (20 MB). */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+/** The document size limit as the upload screen and its messages say it: "20 MB". */
+export const MAX_DOCUMENT_SIZE_TEXT = `${Math.floor(MAX_DOCUMENT_BYTES / (1024 * 1024))} MB`;
 /** Most documents in one upload. */
 export const MAX_DOCUMENT_FILES = 10;
 /** Largest picture accepted, in bytes (20 MB). */

@@ -12,7 +12,9 @@ import { humanSize, shortDate } from "#app/platform/text/format.ts";
 import { cleanDisplayName, NO_NAME_MESSAGE } from "#app/documents/file-types.server.ts";
 import { formFields, type FieldLimits, type FormResult } from "#app/platform/text/forms.ts";
 import { getTimeZone } from "#app/site/data/association.server.ts";
-import { deleteDocument, deleteDocuments, DOCUMENT_SORTS, getDocument, pageDocuments, renameDocument, type DocumentRecord, type DocumentSort } from "#app/documents/data/documents.server.ts";
+import { deleteDocument, deleteDocuments, DOCUMENT_SORTS, getDocument, pageDocuments, renameDocument, setDocumentCategory, type DocumentRecord, type DocumentSort } from "#app/documents/data/documents.server.ts";
+import { listCategories } from "#app/documents/data/categories.server.ts";
+import { DocumentReplacer } from "#app/documents/DocumentReplacer.tsx";
 import { listHref, readListQuery } from "#app/platform/http/list-query.ts";
 import { screen, screenMeta } from "./screens.ts";
 
@@ -36,24 +38,30 @@ const documents: ListScreen<DocumentRecord, never, DocumentSort, Record<string, 
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  const timeZone = await getTimeZone(getServices(args.context).db);
+  const { db } = getServices(args.context);
+  const [timeZone, categories] = await Promise.all([getTimeZone(db), listCategories(db)]);
+  const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   const { list, here } = await loadList(args, documents, (d) => ({
     id: d.id,
     displayName: d.displayName,
     contentType: d.contentType,
     size: d.size,
     date: todayIn(timeZone, new Date(d.created)),
+    category: (d.categoryId && categoryName.get(d.categoryId)) || "",
   }));
   const url = new URL(args.request.url);
   const manageId = url.searchParams.get("manage");
-  const managing = manageId ? await getDocument(getServices(args.context).db, manageId) : undefined;
+  const managing = manageId ? await getDocument(db, manageId) : undefined;
   return {
     list,
     here,
-    managing: managing ? { id: managing.id, displayName: managing.displayName } : null,
+    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    managing: managing ? { id: managing.id, displayName: managing.displayName, categoryId: managing.categoryId ?? "" } : null,
     confirmDelete: url.searchParams.has("confirm"),
     uploaded: url.searchParams.get("uploaded"),
     uploadErrors: url.searchParams.getAll("error"),
+    replaced: url.searchParams.get("replaced"),
+    replaceError: url.searchParams.get("replaceError"),
   };
 }
 
@@ -68,10 +76,14 @@ export async function action(args: Route.ActionArgs) {
       const message = (form.name ?? "").trim() === "" ? "Please enter a name" : NO_NAME_MESSAGE;
       return data<FormResult>({ fieldErrors: { name: message }, values: form }, { status: 400 });
     }
+    // The category field is there once the board has categories (issue 28); absent, the category stays.
+    const category = form.category;
+    const categoryChanged = category !== undefined && category !== (form.currentCategory ?? "");
     // An unchanged name just closes the modal (spec §5).
-    if (name === form.current) return redirect(BASE);
+    if (name === form.current && !categoryChanged) return redirect(BASE);
     try {
-      if (!(await renameDocument(db, id, name))) throw new Error("no such document");
+      if (name !== form.current && !(await renameDocument(db, id, name))) throw new Error("no such document");
+      if (categoryChanged && !(await setDocumentCategory(db, id, category || null))) throw new Error("no such document or category");
     } catch (error) {
       logger.warn({ err: error, id }, "document rename failed");
       return data<FormResult>({ formError: "Failed to rename file. Please try again.", values: form }, { status: 400 });
@@ -87,14 +99,22 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminDocuments({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, here, managing, confirmDelete, uploaded, uploadErrors } = loaderData;
+  const { list, here, categories, managing, confirmDelete, uploaded, uploadErrors, replaced, replaceError } = loaderData;
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formMethod !== undefined;
   return (
     <>
       <h1>{SCREEN.heading}</h1>
-      <DocumentDropper action={`${BASE}/upload`} />
+      <DocumentDropper action={`${BASE}/upload`} categories={categories} />
+      <p>
+        <Link to={`${BASE}/categories`}>Document categories</Link>: the groups of the Documents page, such as Minutes, Newsletters or Forms.
+      </p>
       {uploaded && <p className="success">{uploaded === "1" ? "1 file uploaded." : `${uploaded} files uploaded.`}</p>}
+      {replaced && (
+        <p className="success" role="status">
+          The file of “{replaced}” was replaced; its address stays the same.
+        </p>
+      )}
       {uploadErrors.length > 0 && (
         <ul className="alert" role="alert">
           {uploadErrors.map((e) => (
@@ -120,6 +140,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
             <span className="muted">
               {" "}
               · {humanSize(d.size)} · {shortDate(d.date)}
+              {d.category && ` · ${d.category}`}
             </span>
           </>
         )}
@@ -149,7 +170,17 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
             <Form method="post" className="stack" key={managing.id}>
               <input type="hidden" name="id" value={managing.id} />
               <input type="hidden" name="current" value={managing.displayName} />
+              <input type="hidden" name="currentCategory" value={managing.categoryId} />
               <FormField name="name" label="Name" limits={RENAME_LIMITS} result={actionData} defaultValue={managing.displayName} />
+              {categories.length > 0 && (
+                <FormField
+                  name="category"
+                  label="Category"
+                  result={actionData}
+                  defaultValue={managing.categoryId}
+                  options={[{ value: "", label: "No category" }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
+                />
+              )}
               <div className="button-row">
                 <button type="submit" name="intent" value="rename" className="button" disabled={processing}>
                   {processing ? "Processing…" : "Save"}
@@ -160,6 +191,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
               </div>
             </Form>
           )}
+          {!confirmDelete && <DocumentReplacer action={`${BASE}/replace?id=${encodeURIComponent(managing.id)}`} error={replaceError} />}
         </Modal>
       )}
     </>

@@ -52,6 +52,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "faq", file: "routes/admin/faq.tsx", heading: "Questions and Answers", menu: { group: "site", label: "FAQ" }, topic: "site", emptyText: "There are no questions yet." },
   { path: "pages", file: "routes/admin/pages.tsx", heading: "Page Texts", menu: { group: "site", label: "Pages" }, topic: "site" },
   { path: "businesses", file: "routes/admin/businesses.tsx", heading: "Local Businesses", menu: { group: "site", label: "Businesses" }, topic: "site", emptyText: "There are no local businesses yet." },
+  { path: "documents/categories", file: "routes/admin/document-categories.tsx", heading: "Document Categories", menu: { group: "site", label: "Document categories" }, topic: "documents", emptyText: "There are no document categories yet." },
   { path: "sites", file: "routes/admin/sites.tsx", heading: "Sites", menu: { group: "site" }, topic: "measurements" },
   { path: "parameters", file: "routes/admin/parameters.tsx", heading: "Parameters", menu: { group: "site" }, topic: "measurements" },
   { path: "beach-advisory", file: "routes/admin/beach-advisory.tsx", heading: "Beach Advisory", menu: { group: "site", label: "Advisory" }, topic: "measurements" },
@@ -67,6 +68,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
  */
 export const ADMIN_ENDPOINTS: readonly { path: string; file: string; access?: "administrator" }[] = [
   { path: "documents/upload", file: "routes/admin/documents-upload.ts" },
+  { path: "documents/replace", file: "routes/admin/documents-replace.ts" },
   { path: "beach-measurements/import/upload", file: "routes/admin/beach-import-upload.ts" },
   { path: "subscribers/export", file: "routes/admin/subscribers-export.ts", access: "administrator" },
   { path: "markdown-preview", file: "routes/admin/markdown-preview.ts" },

@@ -13,7 +13,9 @@ import { E2E_ADMIN, expect, expectModal, expectNoModal, FIXTURES, openAdmin, pos
 import { listDocuments } from "#app/documents/data/documents.server.ts";
 
 const BASE = "/admin/documents";
-const UNSUPPORTED = "This file type is not supported. Please upload a text file, a CSV file, a PDF or a JPEG picture.";
+// Issue 28 supersedes spec §5's "… a text file, a CSV file, a PDF or a JPEG picture." (decision 035).
+const UNSUPPORTED =
+  "This file type is not supported. Please upload a PDF, a Word, Excel or PowerPoint file, an OpenDocument text, spreadsheet or presentation, a text or CSV file, or a JPEG, PNG or WebP picture.";
 const PDF = path.join(FIXTURES, "admin-minutes.pdf");
 
 /** Deletes, through the admin action, every document whose name carries `tag`. */
@@ -247,8 +249,8 @@ test.describe("admin documents without JavaScript", () => {
   });
 });
 
-test("with JavaScript the drop zone names the four accepted types and the noscript Upload button stays hidden", async ({ page }) => {
+test("with JavaScript the drop zone names the accepted types and the size limit, and the noscript Upload button stays hidden", async ({ page }) => {
   await openAdmin(page, BASE);
-  await expect(page.locator(".dropper")).toContainText("Text, CSV, PDF and JPEG files of up to 20 MB.");
+  await expect(page.locator(".dropper")).toContainText("PDF, Word, Excel, PowerPoint, OpenDocument, text, CSV, JPEG, PNG and WebP files of up to 20 MB each");
   await expect(page.getByRole("button", { name: "Upload", exact: true })).toHaveCount(0);
 });
