@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_MENU_PAGES, MAX_SLUG_LENGTH, menuProblem, SLUG_MESSAGES, slugFromTitle, slugProblem } from "./board-pages.ts";
+import { MAX_MENU_PAGES, MAX_SLUG_LENGTH, menuProblem, pageDescription, SLUG_MESSAGES, slugFromTitle, slugProblem } from "./board-pages.ts";
 
 const RESERVED = new Set(["meetboard", "localinfo", "documents"]);
 
@@ -45,5 +45,18 @@ describe("menuProblem", () => {
   it("has room up to the limit, and says the limit when full", () => {
     expect(menuProblem(MAX_MENU_PAGES - 1)).toBeUndefined();
     expect(menuProblem(MAX_MENU_PAGES)).toContain(`room for ${MAX_MENU_PAGES} pages`);
+  });
+});
+
+describe("pageDescription", () => {
+  it("is the text's first words, without pictures, link addresses or marks", () => {
+    expect(pageDescription("Boat launch", "## Hours\n\n![Ramp](/images/x/640.webp#640x480) The **ramp** is open [daily](https://x.example).\n- Bring a permit")).toBe("Hours The ramp is open daily. Bring a permit");
+    expect(pageDescription("Boat launch", "![Ramp](/images/x/640.webp#640x480)")).toBe("Boat launch");
+  });
+
+  it("cuts a long text at a word", () => {
+    const text = pageDescription("T", "word ".repeat(100));
+    expect(text.length).toBeLessThanOrEqual(155);
+    expect(text.endsWith("word…")).toBe(true);
   });
 });

@@ -94,3 +94,24 @@ export const boardPageSchema = z.object({
   body: z.string().trim().min(1, "Please enter the page's text.").max(50_000, "Please keep the text to at most 50,000 characters."),
 });
 export type BoardPageInput = z.output<typeof boardPageSchema>;
+
+/** The longest description of a page (its `<meta name="description">`), in characters. */
+const DESCRIPTION_LENGTH = 155;
+
+/**
+ * A page's description for search engines: the start of its text as plain words (pictures, link addresses and
+ * Markdown marks left out), cut at a word with "…"; the title when the text has no words.
+ */
+export function pageDescription(title: string, body: string): string {
+  const words = body
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#>*_`~|]+/g, " ")
+    .replace(/^\s*(?:[-+]|\d+\.)\s+/gm, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (words === "") return title;
+  if (words.length <= DESCRIPTION_LENGTH) return words;
+  const cut = words.slice(0, DESCRIPTION_LENGTH - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 1)).trimEnd()}…`;
+}
