@@ -24,7 +24,7 @@ export const INLINE_MARKDOWN_HINT = "Markdown: **bold**, _italic_, [a link](http
 export const PREVIEW_URL = "/admin/markdown-preview";
 /**
  * Where a picture for a text is uploaded (app/routes/admin/markdown-picture.tsx): it answers the Markdown of the
- * stored picture, as JSON to "Insert picture" and as a page to copy from without JavaScript.
+ * stored picture as a page to copy from without JavaScript; "Insert picture" posts to its `/upload`, which answers JSON.
  */
 export const PICTURE_URL = "/admin/markdown-picture";
 
@@ -147,7 +147,7 @@ function PicturePanel({ id, textareaId, onDone }: { id: string; textareaId: stri
     if (!file) return setError("Please choose a picture.");
     if (!alt) return setError("Please describe the picture for people who cannot see it.");
     setError("");
-    const outcome = await sendWithProgress(PICTURE_URL, file, setUpload, { field: "picture", fields: { pictureAlt: alt } });
+    const outcome = await sendWithProgress(`${PICTURE_URL}/upload`, file, setUpload, { field: "picture", fields: { pictureAlt: alt } });
     setUpload(null);
     const answer = "failed" in outcome ? undefined : (outcome.answer as { markdown?: string; fieldErrors?: Record<string, string> } | undefined);
     if (!answer?.markdown) {

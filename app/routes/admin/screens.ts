@@ -74,6 +74,7 @@ export const ADMIN_ENDPOINTS: readonly { path: string; file: string; access?: "a
   { path: "beach-measurements/import/upload", file: "routes/admin/beach-import-upload.ts" },
   { path: "subscribers/export", file: "routes/admin/subscribers-export.ts", access: "administrator" },
   { path: "markdown-preview", file: "routes/admin/markdown-preview.ts" },
+  { path: "markdown-picture/upload", file: "routes/admin/markdown-picture-upload.ts" },
 ];
 
 /**
