@@ -146,7 +146,7 @@ export async function seedSiteContent(db: Database, at: number, images?: Storage
   for (const b of [...businesses].sort((x, y) => x.order - y.order)) {
     await businessList.create(db, { name: b.name, category: b.category, address: b.address, phone: b.phone, link: b.link }, AUTHOR, at);
   }
-  // Not marked as demo content: "Remove demo content" leaves it, as an example of a page of the board's own.
+  // The demo's page of the board's own: marked as demo content with the rest, by its author.
   for (const page of demoPages) await createBoardPage(db, { ...page, placement: "more" }, AUTHOR, at);
 }
 
