@@ -75,6 +75,7 @@ export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded, 
   }
 
   const expanded = menu === "open";
+  const onMenuPage = pages.some((page) => page.to === location.pathname);
   return (
     <header className="site-header" ref={headerRef} data-menu={menu}>
       {/* Without JavaScript the menu cannot toggle, so it stays open on narrow screens. */}
@@ -101,9 +102,16 @@ export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded, 
           <ul>
             {[...LINKS, ...pages].map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} prefetch="intent" onClick={closeMenu}>
-                  {link.label}
-                </NavLink>
+                {/* On a board page of the main menu (under /more), its own link is the current one, not Board & More's. */}
+                {onMenuPage && link.to !== location.pathname ? (
+                  <Link to={link.to} prefetch="intent" onClick={closeMenu}>
+                    {link.label}
+                  </Link>
+                ) : (
+                  <NavLink to={link.to} prefetch="intent" onClick={closeMenu}>
+                    {link.label}
+                  </NavLink>
+                )}
               </li>
             ))}
             {site.socialUrl && (
