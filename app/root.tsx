@@ -8,6 +8,7 @@ import { currentUser, getServices, sessionMiddleware } from "#app/web/context.se
 import { getAssociationDetails, getLogoImageId } from "#app/site/data/association.server.ts";
 import { getImage } from "#app/platform/files/images.server.ts";
 import { listBeaches } from "#app/beach/data/sites.server.ts";
+import { boardPageLinks } from "#app/site/data/board-pages.server.ts";
 import { subscribeChoices } from "#app/mail/subscribe-choices.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { InlineStylesheet } from "#app/platform/http/inline-css.tsx";
@@ -34,7 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, sessi
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const [site, logoId, beaches] = await Promise.all([getAssociationDetails(db), getLogoImageId(db), listBeaches(db)]);
+  const [site, logoId, beaches, menuPages] = await Promise.all([getAssociationDetails(db), getLogoImageId(db), listBeaches(db), boardPageLinks(db, "menu")]);
   const logo = logoId ? await getImage(db, logoId) : undefined;
   return {
     logo: logo ?? null,
@@ -43,6 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     site: { name: site.name, shortName: site.shortName, socialUrl: site.socialUrl, socialLabel: site.socialLabel },
     // The subscribe form's checkboxes: the lists and, with several beaches (issue 27), whose beach alerts.
     subscribe: subscribeChoices(beaches),
+    // The board's own pages placed in the main menu (issue 28), after its sections.
+    menuPages,
   };
 }
 
@@ -70,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header signedIn={data?.signedIn ?? false} nonce={nonce} site={data?.site} logo={data?.logo} />
+        <Header signedIn={data?.signedIn ?? false} nonce={nonce} site={data?.site} logo={data?.logo} pages={data?.menuPages} />
         {ownMain ? (
           children
         ) : (

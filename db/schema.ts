@@ -399,6 +399,31 @@ export interface AccountInvitationTable {
   usedAt: number | null;
 }
 
+/** A page of the board's own (issue 28, migration 0021): its address under /more, its text, and where it is linked. */
+export interface BoardPageTable {
+  id: string;
+  /** Lower-case words joined by hyphens: the page is /more/<slug>. Unique. */
+  slug: string;
+  title: string;
+  /** Markdown. */
+  body: string;
+  /** "more" (the More section's navigation) or "menu" (the header's main menu). */
+  placement: string;
+  /** Place in the board's order of its pages, ascending. */
+  position: number;
+  /** ms since epoch */
+  createdAt: number;
+  updatedAt: number;
+  /** Who saved it last (the administrator's email). */
+  updatedBy: string;
+}
+
+/** An address a board page had before, sending to it (migration 0021). */
+export interface BoardPageRedirectTable {
+  slug: string;
+  pageId: string;
+}
+
 export interface DB {
   news_post: NewsPostTable;
   event: EventTable;
@@ -417,6 +442,8 @@ export interface DB {
   change_version: ChangeVersionTable;
   sign_in_attempt: SignInAttemptTable;
   site_item: SiteItemTable;
+  board_page: BoardPageTable;
+  board_page_redirect: BoardPageRedirectTable;
   image: ImageTable;
   subscriber: SubscriberTable;
   subscribe_attempt: SubscribeAttemptTable;

@@ -26,6 +26,8 @@ import { board } from "#content/board.ts";
 import { businesses } from "#content/businesses.ts";
 import { bylaws } from "#content/bylaws.ts";
 import { faq } from "#content/faq.ts";
+import { demoPages } from "#content/pages.ts";
+import { createBoardPage } from "#app/site/data/board-pages.server.ts";
 import montroseCsv from "./data/montrose-beach-ecoli-2013-2015.csv?raw";
 import type { Storage } from "#app/platform/files/storage.server.ts";
 import { storeImage } from "#app/platform/files/images.server.ts";
@@ -144,6 +146,8 @@ export async function seedSiteContent(db: Database, at: number, images?: Storage
   for (const b of [...businesses].sort((x, y) => x.order - y.order)) {
     await businessList.create(db, { name: b.name, category: b.category, address: b.address, phone: b.phone, link: b.link }, AUTHOR, at);
   }
+  // The demo's page of the board's own: marked as demo content with the rest, by its author.
+  for (const page of demoPages) await createBoardPage(db, { ...page, placement: "more" }, AUTHOR, at);
 }
 
 /** Writes the demo content relative to `now` in the association's time zone. */

@@ -12,6 +12,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type DetailedHTMLProps, type HTMLAttributes } from "react";
 import { FormField, useHydrating, type FormFieldProps } from "./FormField.tsx";
+import { IMAGE_ACCEPT } from "./ImageField.tsx";
+import { sendWithProgress, UploadProgress, type UploadState } from "./UploadProgress.tsx";
 
 /** What the field takes, said under it (also when the toolbar is there: the toolbar makes these). */
 export const MARKDOWN_HINT = "Markdown: **bold**, _italic_, [a link](https://…), a line starting with - or 1. for a list, ### for a heading; a blank line starts a new paragraph.";
@@ -20,6 +22,12 @@ export const INLINE_MARKDOWN_HINT = "Markdown: **bold**, _italic_, [a link](http
 
 /** Where a field's preview is rendered by the server (app/routes/admin/markdown-preview.ts). */
 export const PREVIEW_URL = "/admin/markdown-preview";
+/**
+ * Where a picture for a text is uploaded (app/routes/admin/markdown-picture.tsx): it answers the Markdown of the
+ * stored picture as a page to copy from without JavaScript; "Insert picture" posts to its `/upload`, which answers JSON.
+ */
+export const PICTURE_URL = "/admin/markdown-picture";
+
 /** How long typing pauses before an open preview is brought up to date, in ms. */
 const PREVIEW_DELAY_MS = 400;
 
@@ -68,6 +76,7 @@ const INLINE_BUTTONS = BUTTONS.filter(([style]) => style === "bold" || style ===
 export function MarkdownField({ inline, ...props }: FormFieldProps & { inline?: boolean }) {
   const id = props.id ?? props.name;
   const preview = usePreview(id, inline === true);
+  const [pictureOpen, setPictureOpen] = useState(false);
   useEffect(() => {
     // Defining the element upgrades the toolbars already on the page. Without it the field still works as a plain
     // textarea (the toolbar stays unseen).
@@ -104,6 +113,83 @@ export function MarkdownField({ inline, ...props }: FormFieldProps & { inline?: 
       <p className="md-preview-bar">
         <button type="button" className={preview.ready ? "button secondary md-preview-button" : "button secondary md-preview-button pending"} aria-expanded={preview.open} aria-controls={previewId} onClick={preview.toggle}>
           {preview.open ? "Hide preview" : "Preview"}
+        </button>
+        {!inline && (
+          <button type="button" className={preview.ready ? "button secondary md-preview-button" : "button secondary md-preview-button pending"} aria-expanded={pictureOpen} aria-controls={`${id}-picture`} onClick={() => setPictureOpen(!pictureOpen)}>
+            Insert picture
+          </button>
+        )}
+      </p>
+      {!inline && pictureOpen && <PicturePanel id={`${id}-picture`} textareaId={id} onDone={() => setPictureOpen(false)} />}
+      {!inline && (
+        <p className="md-picture-nojs muted">
+          To add a picture, <a href={PICTURE_URL} target="_blank" rel="noopener">upload it on its own page<span className="visually-hidden"> (opens in a new tab)</span></a> and paste the line it gives you into the text.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Insert picture": a picture and its alt text, uploaded with a progress bar to `PICTURE_URL` (checked, stripped of
+ * metadata and resized there like every picture), and its Markdown put in the text at the cursor, on a line of its
+ * own. The inputs have no names, so the text's form never sends them. A refusal (not a picture, too large, no alt
+ * text) is said in the panel and nothing is inserted.
+ */
+function PicturePanel({ id, textareaId, onDone }: { id: string; textareaId: string; onDone: () => void }) {
+  const [upload, setUpload] = useState<UploadState | null>(null);
+  const [error, setError] = useState("");
+  const fileRef = useRef<HTMLInputElement>(null);
+  const altRef = useRef<HTMLTextAreaElement>(null);
+  async function insert() {
+    const file = fileRef.current?.files?.[0];
+    const alt = altRef.current?.value.trim() ?? "";
+    if (!file) return setError("Please choose a picture.");
+    if (!alt) return setError("Please describe the picture for people who cannot see it.");
+    setError("");
+    const outcome = await sendWithProgress(`${PICTURE_URL}/upload`, file, setUpload, { field: "picture", fields: { pictureAlt: alt } });
+    setUpload(null);
+    const answer = "failed" in outcome ? undefined : (outcome.answer as { markdown?: string; fieldErrors?: Record<string, string> } | undefined);
+    if (!answer?.markdown) {
+      setError(Object.values(answer?.fieldErrors ?? {})[0] ?? "The picture could not be uploaded. Please try again.");
+      return;
+    }
+    const field = document.getElementById(textareaId);
+    if (field instanceof HTMLTextAreaElement) {
+      const start = field.selectionStart;
+      const before = field.value.slice(0, start);
+      const lead = before === "" || before.endsWith("\n\n") ? "" : before.endsWith("\n") ? "\n" : "\n\n";
+      field.setRangeText(`${lead}${answer.markdown}\n\n`, start, field.selectionEnd, "end");
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.focus();
+    }
+    onDone();
+  }
+  return (
+    <div id={id} className="md-picture" role="group" aria-label="Insert a picture">
+      <p>
+        <label htmlFor={`${id}-file`}>Picture</label>
+        <input type="file" id={`${id}-file`} ref={fileRef} accept={IMAGE_ACCEPT} aria-describedby={`${id}-hint`} />
+      </p>
+      <p>
+        <label htmlFor={`${id}-alt`}>Describe the picture (alt text)</label>
+        <textarea id={`${id}-alt`} ref={altRef} rows={2} maxLength={1000} />
+      </p>
+      <p id={`${id}-hint`} className="muted">
+        A JPEG, PNG or WebP picture of up to 20 MB. Location and camera details are removed.
+      </p>
+      {upload && <UploadProgress id={`${id}-progress`} state={upload} />}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="md-picture-actions">
+        <button type="button" className="button" disabled={upload !== null} onClick={() => void insert()}>
+          Upload and insert
+        </button>
+        <button type="button" className="button secondary" onClick={onDone}>
+          Cancel
         </button>
       </p>
     </div>

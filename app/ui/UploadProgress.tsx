@@ -16,12 +16,14 @@ export type UploadOutcome = { status: number; answer: unknown } | { failed: true
 /**
  * Posts `file` as the form field "file" to `url`, asking for JSON, and reports the bytes sent as they go.
  * @param onProgress called with the state of the upload, from 0 % when it starts
+ * @param form.field the file's field name instead of "file"; `form.fields` text fields sent with it (a picture's alt text)
  * @returns the server's status and parsed answer, or `{ failed: true }` when the connection failed; never rejects
  */
-export function sendWithProgress(url: string, file: File, onProgress: (state: UploadState) => void): Promise<UploadOutcome> {
+export function sendWithProgress(url: string, file: File, onProgress: (state: UploadState) => void, form: { field?: string; fields?: Record<string, string> } = {}): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const body = new FormData();
-    body.append("file", file);
+    for (const [name, value] of Object.entries(form.fields ?? {})) body.append(name, value);
+    body.append(form.field ?? "file", file);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     xhr.setRequestHeader("Accept", "application/json");

@@ -2,7 +2,7 @@
  * "Remove demo content" (issue 26, decision 028): the demo association's rows that the board has not edited, counted
  * for the confirmation and removed in one transaction: news posts, events (which leave a cancellation in the calendar
  * feed), readings (the beach's state and its alert follow), board members, questions, bylaws articles, businesses, the
- * banner, the page texts and the demo's social link; then the pictures nothing names any more. What the board added
+ * banner, the page texts, the board's own pages and the demo's social link; then the pictures nothing names any more. What the board added
  * or edited stays. /setup's "Start with an empty site" is this removal, right after the seed.
  *
  * Here, in the composition layer, because it spans the domains; the marks are app/platform/data/demo-content.server.ts.
@@ -15,6 +15,7 @@ import { deleteNewsPost } from "#app/news-events/data/news.server.ts";
 import { deleteEvent } from "#app/news-events/data/events.server.ts";
 import { deleteReadings, type BeachServices } from "#app/beach/updates.server.ts";
 import { deleteBanner } from "#app/site/data/banner.server.ts";
+import { removeBoardPages } from "#app/site/data/board-pages.server.ts";
 import { boardMembers, bylawsArticles, businesses, questions } from "#app/site/data/site-content.server.ts";
 import { DEMO_DETAILS, getAssociationDetails, saveAssociationDetails } from "#app/site/data/association.server.ts";
 import type { Services } from "./services.server.ts";
@@ -38,6 +39,7 @@ function countsOf(rows: readonly DemoRow[], socialLink: string | null): DemoCont
     banner: count("banner") > 0,
     pageTexts: rows.filter((r) => r.kind === "setting" && !r.id.endsWith("ImageId")).length,
     pictures: count("image"),
+    pages: count("board_page"),
     socialLink,
   };
 }
@@ -74,6 +76,7 @@ export async function removeDemoContent(services: BeachServices & ImageServices,
       if (list) await list.remove(trx, row.id);
     }
     if (ids("banner").length > 0) await deleteBanner(trx);
+    if (ids("board_page").length > 0) await removeBoardPages(trx, ids("board_page"));
     if (ids("setting").length > 0) await writeAndSignal(trx, "site", (t) => deleteSettings(t, ids("setting")));
     if (social !== null) await saveAssociationDetails(trx, { socialUrl: "", socialLabel: "" }, by, now);
     await forgetDemoContent(trx);

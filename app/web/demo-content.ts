@@ -15,6 +15,8 @@ export interface DemoContentCounts {
   /** The demo's texts on the public pages (welcome, the president's letter, the lake, membership, …). */
   pageTexts: number;
   pictures: number;
+  /** The demo's pages of the board's own (issue 28: the Boat Launch page). */
+  pages: number;
   /** The label of the demo's social link ("Facebook") while the header shows it, or null. */
   socialLink: string | null;
 }
@@ -33,6 +35,7 @@ export function demoContentParts(c: DemoContentCounts): string[] {
     ...some(c.bylaws, "bylaws article", "bylaws articles"),
     ...some(c.questions, "question", "questions"),
     ...some(c.pageTexts, "page text", "page texts"),
+    ...some(c.pages, "page", "pages"),
     ...some(c.businesses, "local business", "local businesses"),
     ...some(c.pictures, "picture", "pictures"),
     ...(c.socialLink ? [`the ${c.socialLink} link in the header`] : []),

@@ -22,6 +22,7 @@ import * as labFileMappings from "./0017-lab-file-mappings.ts";
 import * as firstBeachName from "./0018-first-beach-name.ts";
 import * as documentCategories from "./0019-document-categories.ts";
 import * as eventTimes from "./0020-event-times.ts";
+import * as boardPages from "./0021-board-pages.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0018-first-beach-name": firstBeachName,
   "0019-document-categories": documentCategories,
   "0020-event-times": eventTimes,
+  "0021-board-pages": boardPages,
 };

@@ -125,7 +125,7 @@ test.describe("setup from the demo, then Remove demo content", () => {
     await page.getByRole("link", { name: "Remove demo content" }).click();
     const dialog = page.getByRole("dialog", { name: "Remove the demo content?" });
     await expectNoAxeViolations(page, testInfo, "the Remove demo content confirmation");
-    await expect(dialog).toContainText(/This removes 2 news posts, 5 events, 30 readings, the banner, 5 board members, \d+ bylaws articles, \d+ questions, 14 page texts, \d+ local businesses and 7 pictures\./);
+    await expect(dialog).toContainText(/This removes 2 news posts, 5 events, 30 readings, the banner, 5 board members, \d+ bylaws articles, \d+ questions, 14 page texts, 1 page, \d+ local businesses and 7 pictures\./);
     await dialog.getByRole("button", { name: "Remove demo content" }).click();
     await expect(page.getByRole("status")).toContainText("Removed 2 news posts, 5 events, 30 readings");
     await expect(page.getByText("There is no demo content on this site.")).toBeVisible();

@@ -41,10 +41,10 @@ describe.each(backends)("demo content on $name", ({ name, create, available }) =
     if (!(await available())) skip(`${name} is not reachable`);
     const { db } = await seeded();
     const counts = await countDemoContent(db);
-    expect(counts).toEqual({ news: 3, events: 5, readings: 30, board: 5, questions: counts.questions, bylaws: counts.bylaws, businesses: counts.businesses, banner: true, pageTexts: 14, pictures: 7, socialLink: "Facebook" });
+    expect(counts).toEqual({ news: 3, events: 5, readings: 30, board: 5, questions: counts.questions, bylaws: counts.bylaws, businesses: counts.businesses, banner: true, pageTexts: 14, pictures: 7, pages: 1, socialLink: "Facebook" });
     expect(counts.questions).toBeGreaterThan(0);
     expect(describeDemoContent(counts)).toBe(
-      `This removes 3 news posts, 5 events, 30 readings, the banner, 5 board members, ${counts.bylaws} bylaws articles, ${counts.questions} questions, 14 page texts, ${counts.businesses} local businesses, 7 pictures and the Facebook link in the header.`,
+      `This removes 3 news posts, 5 events, 30 readings, the banner, 5 board members, ${counts.bylaws} bylaws articles, ${counts.questions} questions, 14 page texts, 1 page, ${counts.businesses} local businesses, 7 pictures and the Facebook link in the header.`,
     );
   });
 

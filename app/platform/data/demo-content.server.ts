@@ -7,7 +7,7 @@
 import type { Database } from "./db.server.ts";
 
 /** The kinds of demo rows: a table's name, or "setting" for a page text (id: the setting's key). */
-export const DEMO_KINDS = ["news_post", "event", "measurement", "site_item", "banner", "image", "setting"] as const;
+export const DEMO_KINDS = ["news_post", "event", "measurement", "site_item", "banner", "image", "setting", "board_page"] as const;
 export type DemoKind = (typeof DEMO_KINDS)[number];
 
 /** One untouched demo row: its kind and id, and for a site_item its list ("board", "faq", "bylaws", "business"). */
@@ -23,7 +23,7 @@ const PAGE_META = ["page.updatedBy", "page.updatedAt"];
 
 /**
  * Marks as demo content every row the seed wrote as `author` (board/FAQ/bylaws/business entries, the banner,
- * pictures, the page texts while `author` saved them last), the news posts and events it wrote at `at` with no
+ * pictures, the board's own pages, the page texts while `author` saved them last), the news posts and events it wrote at `at` with no
  * account (or as `author`, as older seeds signed them) and the readings written at `at` (ms since epoch; readings
  * have no author). Rows already marked keep their mark.
  */
@@ -35,6 +35,7 @@ export async function markDemoContent(db: Database, author: string, at: number):
   for (const r of await db.selectFrom("site_item").select(["id", "updatedAt"]).where("updatedBy", "=", author).execute()) rows.push({ kind: "site_item", id: r.id, version: String(r.updatedAt) });
   for (const r of await db.selectFrom("banner").select(["id", "createdAt"]).where("createdBy", "=", author).execute()) rows.push({ kind: "banner", id: String(r.id), version: String(r.createdAt) });
   for (const r of await db.selectFrom("image").select(["id", "createdAt"]).where("createdBy", "=", author).execute()) rows.push({ kind: "image", id: r.id, version: String(r.createdAt) });
+  for (const r of await db.selectFrom("board_page").select(["id", "updatedAt"]).where("updatedBy", "=", author).execute()) rows.push({ kind: "board_page", id: r.id, version: String(r.updatedAt) });
   const pages = await db.selectFrom("setting").select(["key", "value"]).where("key", "like", `${PAGE_PREFIX}%`).execute();
   if (pages.some((p) => p.key === "page.updatedBy" && p.value === author)) {
     for (const p of pages) if (!PAGE_META.includes(p.key) && p.value !== "") rows.push({ kind: "setting", id: p.key, version: p.value });
@@ -62,6 +63,7 @@ export async function untouchedDemoContent(db: Database): Promise<DemoRow[]> {
   for (const r of await some(ids("site_item"), (l) => db.selectFrom("site_item").select(["id", "updatedAt", "kind"]).where("id", "in", l).execute())) put("site_item", r.id, r.updatedAt, r.kind);
   for (const r of await db.selectFrom("banner").select(["id", "createdAt"]).execute()) put("banner", String(r.id), r.createdAt);
   for (const r of await some(ids("image"), (l) => db.selectFrom("image").select(["id", "createdAt"]).where("id", "in", l).execute())) put("image", r.id, r.createdAt);
+  for (const r of await some(ids("board_page"), (l) => db.selectFrom("board_page").select(["id", "updatedAt"]).where("id", "in", l).execute())) put("board_page", r.id, r.updatedAt);
   for (const r of await some(ids("setting"), (l) => db.selectFrom("setting").select(["key", "value"]).where("key", "in", l).execute())) put("setting", r.key, r.value);
   const out: DemoRow[] = [];
   for (const m of marks) {

@@ -18,8 +18,9 @@ import { deleteImageRow, findImage, findImages, insertImage, updateImageAlt, typ
 import { formFields } from "#app/platform/text/forms.ts";
 import type { Storage } from "./storage.server.ts";
 
-/** The widths, in pixels, a picture is offered at; those wider than the original are left out. */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+import { variantWidths } from "./image-widths.ts";
+
+export { IMAGE_WIDTHS, variantWidths } from "./image-widths.ts";
 
 /** Largest picture decoded, in pixels (100 megapixels: any phone's, and far below what would exhaust memory). */
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -90,11 +91,6 @@ async function detectFormat(bytes: Uint8Array, allowSvg: boolean): Promise<Forma
   return undefined;
 }
 
-/** Variant widths for a picture `width` pixels wide (after orientation): those of IMAGE_WIDTHS not above it, at least one. */
-export function variantWidths(width: number): number[] {
-  const fitting = IMAGE_WIDTHS.filter((w) => w <= width);
-  return fitting.length > 0 ? fitting : [Math.max(1, Math.round(width))];
-}
 
 /**
  * Checks, converts and stores a picture.

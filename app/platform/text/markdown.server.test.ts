@@ -6,7 +6,7 @@
  * script or data address and no image in the HTML.
  */
 import { describe, expect, it } from "vitest";
-import { renderInlineMarkdown, renderMarkdown } from "./markdown.server.ts";
+import { ownPicture, pictureMarkdown, PROSE_PICTURE_SIZES, renderInlineMarkdown, renderMarkdown } from "./markdown.server.ts";
 import { dangers, MARKDOWN_PAYLOADS, PAYLOADS } from "../../../tests/support/xss-payloads.ts";
 
 describe("renderMarkdown: formatting", () => {
@@ -41,8 +41,32 @@ describe("renderMarkdown: formatting", () => {
     expect(renderMarkdown(`<b>bold</b> & "quotes"`)).toBe("<p>&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot;</p>");
   });
 
-  it("images are not rendered: no <img>, nothing fetched; what is left is a \"!\" and an ordinary link", () => {
+  it("images from elsewhere are not rendered: no <img>, nothing fetched; what is left is a \"!\" and an ordinary link", () => {
     expect(renderMarkdown("![a loon](https://lake.example/loon.jpg)")).toBe('<p>!<a href="https://lake.example/loon.jpg" rel="nofollow noopener noreferrer">a loon</a></p>');
+    expect(renderMarkdown("![a loon](//lake.example/images/0123456789abcdef0123456789abcdef/640.webp#640x480)")).not.toContain("<img");
+    expect(renderMarkdown("![a loon](https://lake.example/images/0123456789abcdef0123456789abcdef/640.webp#640x480)")).not.toContain("<img");
+    expect(renderMarkdown("![pic](data:image/png;base64,iVBORw0KGgo=)")).not.toMatch(/<img|<a/);
+    expect(renderMarkdown('![x" onerror="alert(1)](javascript:alert(1))')).not.toMatch(/<img|<a|onerror="/);
+  });
+
+  it("our own pictures, written as pictureMarkdown writes them, are responsive <img>s with their size and alt text", () => {
+    const id = "0123456789abcdef0123456789abcdef";
+    const text = pictureMarkdown({ id, alt: "The dock [north] at dawn", width: 1280, height: 853 });
+    expect(text).toBe(`![The dock \\[north\\] at dawn](/images/${id}/1280.webp#1280x853)`);
+    expect(renderMarkdown(text)).toBe(
+      `<p><img src="/images/${id}/640.webp" srcset="/images/${id}/320.webp 320w, /images/${id}/640.webp 640w, /images/${id}/960.webp 960w, /images/${id}/1280.webp 1280w" sizes="${PROSE_PICTURE_SIZES}" width="1280" height="853" alt="The dock [north] at dawn" loading="lazy" decoding="async"></p>`,
+    );
+    // A picture narrower than the smallest width has that one variant.
+    expect(renderMarkdown(`![Small & "quoted"](/images/${id}/200.webp#200x100)`)).toContain(`<img src="/images/${id}/200.webp" srcset="/images/${id}/200.webp 200w" sizes="${PROSE_PICTURE_SIZES}" width="200" height="100" alt="Small &amp; &quot;quoted&quot;"`);
+  });
+
+  it("an address of ours not as pictureMarkdown writes it is not a picture: no size, a width we never make, another file", () => {
+    const id = "0123456789abcdef0123456789abcdef";
+    for (const src of [`/images/${id}/640.webp`, `/images/${id}/700.webp#700x500`, `/images/${id}/640.webp#960x500`, `/images/${id}/640.png#640x480`, `/images/${id.slice(1)}/640.webp#640x480`, `/images/${id}/640.webp#640x480?x`, `/images/../documents/1#640x480`]) {
+      expect(renderMarkdown(`![a](${src})`), src).not.toContain("<img");
+    }
+    expect(renderInlineMarkdown(`![a](/images/${id}/640.webp#640x480)`)).not.toContain("<img");
+    expect(ownPicture(`/images/${id}/1920.webp#1920x1080`)).toEqual({ id, width: 1920, height: 1080, widths: [320, 640, 960, 1280, 1920] });
   });
 
   it("no link to a data: address, not even an image's (markdown-it's default check lets those through)", () => {

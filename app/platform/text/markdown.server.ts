@@ -8,13 +8,17 @@
  * - links only to what markdown-it's default `validateLink` allows (not `javascript:`, `vbscript:` or `file:`) and never
  *   to a `data:` address (the default lets `data:image/gif|png|jpeg|webp` through, for images; a link gets none),
  *   each with `rel="nofollow noopener noreferrer"`; bare addresses are not turned into links (`linkify: false`);
- * - no images: `![alt](src)` is a "!" and a link to `src` (checked like any link), never an `<img>`, so a stored text
- *   cannot make a visitor's browser fetch anything;
+ * - images only of our own pictures (issue 28, decision 037): `![alt](/images/<id>/<width>.webp#<width>x<height>)`,
+ *   the address `pictureMarkdown` writes for a stored picture, becomes a responsive `<img>` of that picture (its
+ *   widths in `srcset`, its size in `width`/`height`, the alt text as written). Any other image address is a "!" and
+ *   a link to it (checked like any link), never an `<img>`, so a stored text cannot make a visitor's browser fetch
+ *   anything from elsewhere;
  * - a single newline is a line break (`breaks: true`), as the plain-text display showed it;
  * - headings start at level 3: `#` and `##` become `<h3>`, `###`–`######` keep their level, so a text never outranks
  *   the page's own `<h1>` and section `<h2>`s.
  */
 import MarkdownIt, { type RendererRule } from "markdown-it";
+import { variantWidths } from "#app/platform/files/image-widths.ts";
 
 /** The lowest-numbered (most important) heading a stored text may make. */
 export const TOP_HEADING_LEVEL = 3;
@@ -22,7 +26,6 @@ export const TOP_HEADING_LEVEL = 3;
 const LINK_REL = "nofollow noopener noreferrer";
 
 const md = new MarkdownIt("default", { html: false, breaks: true, linkify: false, typographer: false });
-md.disable("image");
 
 const DATA_ADDRESS = /^data:/i;
 const defaultValidateLink = md.validateLink.bind(md);
@@ -33,6 +36,54 @@ md.validateLink = (url) => defaultValidateLink(url) && !DATA_ADDRESS.test(url.tr
 md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
   tokens[idx]!.attrSet("rel", LINK_REL);
   return self.renderToken(tokens, idx, options);
+};
+
+/**
+ * A picture of ours as the Markdown names it: `/images/<32 hex digits>/<largest width>.webp#<width>x<height>`. The
+ * fragment carries the size of the largest variant, so the `<img>` reserves its box with no database read; the
+ * widths below it follow from the largest (`variantWidths`).
+ */
+const OWN_PICTURE = /^\/images\/([0-9a-f]{32})\/(\d{1,4})\.webp#(\d{1,4})x(\d{1,5})$/;
+
+/** How wide a picture in a text is shown: the text column (about 44rem) at most, the screen's width below that. */
+export const PROSE_PICTURE_SIZES = "(min-width: 48rem) 44rem, 100vw";
+
+/** The picture an image address names, when it is one of ours written as `pictureMarkdown` writes it. */
+export function ownPicture(src: string): { id: string; width: number; height: number; widths: number[] } | undefined {
+  const match = OWN_PICTURE.exec(src);
+  if (!match) return undefined;
+  const [, id, named, w, h] = match;
+  const width = Number(w);
+  const height = Number(h);
+  if (Number(named) !== width || width < 1 || height < 1) return undefined;
+  const widths = variantWidths(width);
+  if (widths.at(-1) !== width) return undefined;
+  return { id: id!, width, height, widths };
+}
+
+/**
+ * The Markdown of a stored picture, to put in any text: `![alt](/images/<id>/<width>.webp#<width>x<height>)`, the alt
+ * text on one line with the characters that would end it escaped.
+ * @param image a stored picture (`StoredImage`): its id, alt text and the size of its largest variant in pixels
+ */
+export function pictureMarkdown(image: { id: string; alt: string; width: number; height: number }): string {
+  const alt = image.alt.replace(/\s+/g, " ").trim().replace(/[\\[\]]/g, (c) => `\\${c}`);
+  return `![${alt}](/images/${image.id}/${image.width}.webp#${image.width}x${image.height})`;
+}
+
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
+  const token = tokens[idx]!;
+  const src = token.attrGet("src") ?? "";
+  const alt = self.renderInlineAsText(token.children ?? [], options, env);
+  const escape = md.utils.escapeHtml;
+  // A one-line text (the banner) takes no picture, not even ours.
+  const picture = (env as { inline?: boolean } | undefined)?.inline ? undefined : ownPicture(src);
+  // Not ours: what the text showed before pictures were allowed, a "!" and a link, fetching nothing.
+  if (!picture) return `!<a href="${escape(src)}" rel="${LINK_REL}">${escape(alt)}</a>`;
+  const url = (w: number) => `/images/${picture.id}/${w}.webp`;
+  const middle = picture.widths[Math.floor((picture.widths.length - 1) / 2)]!;
+  const srcset = picture.widths.map((w) => `${url(w)} ${w}w`).join(", ");
+  return `<img src="${url(middle)}" srcset="${srcset}" sizes="${PROSE_PICTURE_SIZES}" width="${picture.width}" height="${picture.height}" alt="${escape(alt)}" loading="lazy" decoding="async">`;
 };
 
 /** `<h1>`/`<h2>` (and their closing tags) become `<h3>`; deeper headings keep their level. */
@@ -55,9 +106,9 @@ export function renderMarkdown(source: string): string {
 
 /**
  * A one-line text (the home page's banner) as inline HTML, with the same dialect and rules as `renderMarkdown`
- * (bold, italic, code, links checked the same way; no raw HTML, no images): no paragraph, heading or list, so a `#`
+ * (bold, italic, code, links checked the same way; no raw HTML, no images, not even ours): no paragraph, heading or list, so a `#`
  * or `- ` at the start stays as typed; a newline is a `<br>`. "" for an empty or blank text. Never throws.
  */
 export function renderInlineMarkdown(source: string): string {
-  return md.renderInline(source.trim());
+  return md.renderInline(source.trim(), { inline: true });
 }

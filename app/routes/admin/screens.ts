@@ -51,6 +51,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "bylaws", file: "routes/admin/bylaws.tsx", heading: "Bylaws", menu: { group: "site" }, topic: "site", emptyText: "There are no bylaws articles yet." },
   { path: "faq", file: "routes/admin/faq.tsx", heading: "Questions and Answers", menu: { group: "site", label: "FAQ" }, topic: "site", emptyText: "There are no questions yet." },
   { path: "pages", file: "routes/admin/pages.tsx", heading: "Page Texts", menu: { group: "site", label: "Pages" }, topic: "site" },
+  // Issue 28: the board's own pages, under More or in the main menu.
+  { path: "custom-pages", file: "routes/admin/custom-pages.tsx", heading: "Your Pages", menu: { group: "site" }, topic: "pages", emptyText: "There are no pages of your own yet." },
   { path: "businesses", file: "routes/admin/businesses.tsx", heading: "Local Businesses", menu: { group: "site", label: "Businesses" }, topic: "site", emptyText: "There are no local businesses yet." },
   { path: "documents/categories", file: "routes/admin/document-categories.tsx", heading: "Document Categories", menu: { group: "site", label: "Document categories" }, topic: "documents", emptyText: "There are no document categories yet." },
   { path: "sites", file: "routes/admin/sites.tsx", heading: "Sites", menu: { group: "site" }, topic: "measurements" },
@@ -60,6 +62,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "demo-content", file: "routes/admin/demo-content.tsx", heading: "Demo Content", menu: { group: "site", label: "Demo content" }, topic: "site", access: "administrator" },
   { path: "people", file: "routes/admin/people.tsx", heading: "People", menu: { group: "site" }, access: "administrator" },
   { path: "account", file: "routes/admin/account.tsx", heading: "Your account", menu: { group: "site" } },
+  // Issue 28: a picture for any Markdown text, answered as the Markdown to paste (the editor's "Insert picture" posts here).
+  { path: "markdown-picture", file: "routes/admin/markdown-picture.tsx", heading: "Insert a picture" },
 ];
 
 /**
@@ -72,6 +76,7 @@ export const ADMIN_ENDPOINTS: readonly { path: string; file: string; access?: "a
   { path: "beach-measurements/import/upload", file: "routes/admin/beach-import-upload.ts" },
   { path: "subscribers/export", file: "routes/admin/subscribers-export.ts", access: "administrator" },
   { path: "markdown-preview", file: "routes/admin/markdown-preview.ts" },
+  { path: "markdown-picture/upload", file: "routes/admin/markdown-picture-upload.ts" },
 ];
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { FALLBACK_SITE } from "#app/platform/http/meta.ts";
 import logoSvg from "#content/images/logo.svg?raw";
-import { navOf, PUBLIC_SITE } from "#app/routes/public/pages.ts";
+import { navOf, PUBLIC_SITE, type NavItem } from "#app/routes/public/pages.ts";
 import { Picture, type PictureImage } from "#app/ui/Picture.tsx";
 
 /** How long the menu takes to close, in milliseconds (spec §9). */
@@ -15,11 +15,11 @@ type MenuState = "closed" | "open" | "closing";
 
 /**
  * Site header (spec §2): logo to / (a ctrl or meta click goes to /admin when signed in, else /login), the four
- * section links, the social page in a new tab, and on narrow screens a menu toggle that closes after 150 ms.
+ * section links and the board's own pages placed in the main menu (`pages`, at most `MAX_MENU_PAGES`; issue 28), the social page in a new tab, and on narrow screens a menu toggle that closes after 150 ms.
  * Its height is published as the page-wide CSS value `--header-height`. `uploaded` is the board's own logo (settings),
  * shown with priority in place of the bundled one; the link's label names it, so its alt is empty here.
  */
-export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded }: { signedIn: boolean; nonce: string; site?: { name: string; shortName: string; socialUrl: string; socialLabel: string }; logo?: PictureImage | null }) {
+export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded, pages = [] }: { signedIn: boolean; nonce: string; site?: { name: string; shortName: string; socialUrl: string; socialLabel: string }; logo?: PictureImage | null; pages?: readonly NavItem[] }) {
   const [menu, setMenu] = useState<MenuState>("closed");
   const headerRef = useRef<HTMLElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -75,6 +75,7 @@ export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded }
   }
 
   const expanded = menu === "open";
+  const onMenuPage = pages.some((page) => page.to === location.pathname);
   return (
     <header className="site-header" ref={headerRef} data-menu={menu}>
       {/* Without JavaScript the menu cannot toggle, so it stays open on narrow screens. */}
@@ -99,11 +100,18 @@ export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded }
         </button>
         <nav id="site-menu" className="site-nav" aria-label="Main">
           <ul>
-            {LINKS.map((link) => (
+            {[...LINKS, ...pages].map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} prefetch="intent" onClick={closeMenu}>
-                  {link.label}
-                </NavLink>
+                {/* On a board page of the main menu (under /more), its own link is the current one, not Board & More's. */}
+                {onMenuPage && link.to !== location.pathname ? (
+                  <Link to={link.to} prefetch="intent" onClick={closeMenu}>
+                    {link.label}
+                  </Link>
+                ) : (
+                  <NavLink to={link.to} prefetch="intent" onClick={closeMenu}>
+                    {link.label}
+                  </NavLink>
+                )}
               </li>
             ))}
             {site.socialUrl && (

@@ -71,6 +71,9 @@ export const MORE: PublicSection = {
     { path: "/more/meetboard", file: "routes/public/more/meetboard.tsx", link: { label: "Meet the Board" } },
     { path: "/more/localinfo/:category", file: "routes/public/more/localinfo.tsx", link: { label: "Local Info", to: "/more/localinfo" }, visit: "/more/localinfo/All" },
     { path: "/more/documents", file: "routes/public/more/documents.tsx", link: { label: "Documents" } },
+    // The board's own pages (issue 28, decision 037): their links come from the database, after these; the static
+    // pages above win over this pattern. The demo association's page is the one the tests visit.
+    { path: "/more/:slug", file: "routes/public/more/page.tsx", visit: "/more/boat-launch" },
   ],
   redirects: [
     { path: "/more", file: "routes/public/more/index.tsx" },
@@ -129,3 +132,16 @@ export function navOf(entries: readonly PublicEntry[]): NavItem[] {
   });
 }
 
+
+/**
+ * The addresses under /more that the registry's own pages and redirects take ("meetboard", "localinfo",
+ * "documents", …): a page of the board's own may not have one (app/site/board-pages.ts, `slugProblem`).
+ */
+export function reservedMoreSlugs(section: PublicSection = MORE): Set<string> {
+  const prefix = `${section.path}/`;
+  return new Set(
+    [...section.pages, ...section.redirects]
+      .map((entry) => (entry.path.startsWith(prefix) ? entry.path.slice(prefix.length).split("/")[0]! : ""))
+      .filter((slug) => slug !== "" && !slug.startsWith(":")),
+  );
+}
