@@ -12,8 +12,8 @@
  * Exit codes (scripts/lib/cli.ts): 0 written, 1 failed (nothing left behind) or a bad configuration, 2 usage error.
  */
 import { humanSize } from "#app/platform/text/format.ts";
-import { createBackup, removeBackupLeftovers } from "./lib/backup/create.ts";
-import { BackupError, documentCount, imageCount } from "./lib/backup/manifest.ts";
+import { createBackup, removeBackupLeftovers } from "#app/platform/backup/create.server.ts";
+import { BackupError, documentCount, imageCount } from "#app/platform/backup/manifest.server.ts";
 import { CliError, loadScriptConfig, parseCommandLine, runCli } from "./lib/cli.ts";
 
 const USAGE = "Usage: npm run backup -- [FILE]   (default $DATA_DIR/backups/shoreline-YYYYMMDD-HHMMSS.tar.gz)";

@@ -29,7 +29,7 @@
  * Exit codes (scripts/lib/cli.ts): 0 restored, 1 refused or failed (nothing changed) or a bad configuration,
  * 2 usage error.
  */
-import { BackupError } from "./lib/backup/manifest.ts";
+import { BackupError } from "#app/platform/backup/manifest.server.ts";
 import { restoreBackup, RollbackError } from "./lib/backup/restore.ts";
 import { CliError, loadScriptConfig, parseCommandLine, runCli } from "./lib/cli.ts";
 
