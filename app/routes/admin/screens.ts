@@ -56,6 +56,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "sites", file: "routes/admin/sites.tsx", heading: "Sites", menu: { group: "site" }, topic: "measurements" },
   { path: "parameters", file: "routes/admin/parameters.tsx", heading: "Parameters", menu: { group: "site" }, topic: "measurements" },
   { path: "beach-advisory", file: "routes/admin/beach-advisory.tsx", heading: "Beach Advisory", menu: { group: "site", label: "Advisory" }, topic: "measurements" },
+  { path: "messages", file: "routes/admin/messages.tsx", heading: "Messages", menu: { group: "site" }, emptyText: "There are no messages yet.", access: "administrator" },
   { path: "subscribers", file: "routes/admin/subscribers.tsx", heading: "Subscribers", menu: { group: "site" }, emptyText: "There are no subscribers yet.", access: "administrator" },
   { path: "demo-content", file: "routes/admin/demo-content.tsx", heading: "Demo Content", menu: { group: "site", label: "Demo content" }, topic: "site", access: "administrator" },
   { path: "people", file: "routes/admin/people.tsx", heading: "People", menu: { group: "site" }, access: "administrator" },
