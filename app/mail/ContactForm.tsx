@@ -18,7 +18,7 @@ export function ContactForm({ token, result }: { token: string; result: ContactR
   const busy = useNavigation().state === "submitting";
   if (result?.done) {
     return (
-      <section className="card stack" aria-labelledby="write-heading">
+      <section className="card contact-card" aria-labelledby="write-heading">
         <h2 id="write-heading">Write to the board</h2>
         <p className="success" role="status">
           {result.done}
@@ -47,10 +47,10 @@ export function ContactForm({ token, result }: { token: string; result: ContactR
       </p>
     );
   return (
-    <section className="card" aria-labelledby="write-heading">
+    <section className="card contact-card" aria-labelledby="write-heading">
       <h2 id="write-heading">Write to the board</h2>
       <p className="muted">Your message goes to the board by email; the answer comes to the address you give.</p>
-      <Form method="post" className="stack contact-form" noValidate>
+      <Form method="post" className="stack" noValidate>
         <input type="hidden" name={CONTACT_TOKEN_FIELD} value={token} />
         <div>
           <label htmlFor="contact-name">Your name</label>
