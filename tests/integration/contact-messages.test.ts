@@ -134,7 +134,7 @@ describe.each(backends)("contact messages on $name", ({ create, available }) => 
     expect(page.rows.map((m) => m.name)).toEqual(["Writer 2", "Writer 1", "Writer 0"]);
     expect(page.total).toBe(3);
     expect(await countUnhandledContactMessages(database.db)).toBe(3);
-    const [newest, middle, oldest] = page.rows as [{ id: string }, { id: string }, { id: string }];
+    const [newest, middle, oldest] = page.rows.map((m) => ({ id: m.id })) as [{ id: string }, { id: string }, { id: string }];
     expect(await setContactMessageHandled(database.db, middle.id, true, "chair@example.org", NOW + 5000)).toBe(true);
     expect(await getContactMessage(database.db, middle.id)).toMatchObject({ handledBy: "chair@example.org" });
     expect(Number((await getContactMessage(database.db, middle.id))!.handledAt)).toBe(NOW + 5000);

@@ -112,7 +112,10 @@ export async function queueNotice(db: Database, to: string, mail: QueuedMail, no
 
 
 /** A recipient claimed for sending, with its message. */
-export type Claimed = OutboxRecipient & Pick<OutboxMessage, "list" | "subject" | "text" | "html"> & { replyTo?: string | null };
+export type Claimed = OutboxRecipient & Pick<OutboxMessage, "list" | "subject" | "text" | "html"> & {
+  /** Where replies go, only on a message that has one (a contact message, issue 28). */
+  replyTo?: string;
+};
 
 /**
  * Claims up to `limit` due recipients for this sender: queued ones whose back-off has passed, and "sending" ones
@@ -148,7 +151,7 @@ export async function claimDue(db: Database, dialect: Dialect, options: { now: n
   const byId = new Map(messages.map((m) => [m.id, m]));
   return claimed.flatMap((c) => {
     const m = byId.get(c.messageId);
-    return m ? [{ ...c, list: m.list, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo }] : [];
+    return m ? [{ ...c, list: m.list, subject: m.subject, text: m.text, html: m.html, ...(m.replyTo ? { replyTo: m.replyTo } : {}) }] : [];
   });
 }
 
