@@ -313,6 +313,22 @@ export interface PasswordResetRequestTable {
   at: number;
 }
 
+/** A message written to the board on /contact-us (issue 28, migration 0022). */
+export interface ContactMessageTable {
+  id: string;
+  /** The writer's name, one line. */
+  name: string;
+  /** The writer's address, where the board's reply goes. */
+  email: string;
+  message: string;
+  /** The client's address it came from (the throttle counts per client). */
+  ip: string;
+  createdAt: number;
+  /** When someone on the board marked it handled (ms since epoch), and who (their address); null while it waits. */
+  handledAt: number | null;
+  handledBy: string | null;
+}
+
 /** An address that gets no list mail: a permanent SMTP refusal (5xx). */
 export interface MailSuppressionTable {
   email: string;
@@ -342,6 +358,8 @@ export interface OutboxMessageTable {
   createdAt: number;
   /** How many recipients were queued. */
   recipients: number;
+  /** The Reply-To address: a contact message's writer (issue 28); null for every other mail. */
+  replyTo: string | null;
 }
 
 /** One recipient of a queued mail and its delivery state. */
@@ -448,6 +466,7 @@ export interface DB {
   subscriber: SubscriberTable;
   subscribe_attempt: SubscribeAttemptTable;
   password_reset_request: PasswordResetRequestTable;
+  contact_message: ContactMessageTable;
   mail_suppression: MailSuppressionTable;
   outbox_message: OutboxMessageTable;
   outbox_recipient: OutboxRecipientTable;
@@ -473,3 +492,4 @@ export type DocumentCategory = Selectable<DocumentCategoryTable>;
 export type Subscriber = Selectable<SubscriberTable>;
 export type OutboxRecipient = Selectable<OutboxRecipientTable>;
 export type OutboxMessage = Selectable<OutboxMessageTable>;
+export type ContactMessage = Selectable<ContactMessageTable>;

@@ -8,12 +8,12 @@
  * `documents/` and `images/` (from the bucket when STORAGE_URL is set, into the same places of the archive).
  * Never `backups/` or `mail/`. It is written under a temporary name and renamed when complete, readable
  * by its owner only (it holds sessions and member addresses). Restore with `npm run restore -- FILE`.
- * The work is done by scripts/lib/backup/ (`createBackup`).
+ * The work is done by app/platform/backup/ (`createBackup`), which Settings → Backup's download shares (decision 038).
  * Exit codes (scripts/lib/cli.ts): 0 written, 1 failed (nothing left behind) or a bad configuration, 2 usage error.
  */
 import { humanSize } from "#app/platform/text/format.ts";
-import { createBackup, removeBackupLeftovers } from "./lib/backup/create.ts";
-import { BackupError, documentCount, imageCount } from "./lib/backup/manifest.ts";
+import { createBackup, removeBackupLeftovers } from "#app/platform/backup/create.server.ts";
+import { BackupError, documentCount, imageCount } from "#app/platform/backup/manifest.server.ts";
 import { CliError, loadScriptConfig, parseCommandLine, runCli } from "./lib/cli.ts";
 
 const USAGE = "Usage: npm run backup -- [FILE]   (default $DATA_DIR/backups/shoreline-YYYYMMDD-HHMMSS.tar.gz)";

@@ -25,11 +25,11 @@
  * `--force` skips the refusals of steps 1 and 3, once the copy of step 3 is written (a PostgreSQL database that is
  * not empty is emptied first: its tables, views and sequences are dropped in the same transaction as the load). A
  * restore that fails after the copy was written puts everything back and removes the copy again.
- * The work is done by scripts/lib/backup/ (`restoreBackup`).
+ * The work is done by scripts/lib/backup/restore.ts (`restoreBackup`), over the archive code of app/platform/backup/.
  * Exit codes (scripts/lib/cli.ts): 0 restored, 1 refused or failed (nothing changed) or a bad configuration,
  * 2 usage error.
  */
-import { BackupError } from "./lib/backup/manifest.ts";
+import { BackupError } from "#app/platform/backup/manifest.server.ts";
 import { restoreBackup, RollbackError } from "./lib/backup/restore.ts";
 import { CliError, loadScriptConfig, parseCommandLine, runCli } from "./lib/cli.ts";
 

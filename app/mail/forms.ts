@@ -1,5 +1,6 @@
-/** The mail forms: email to members (spec §5) and the public subscription form (issue 11). */
+/** The mail forms: email to members (spec §5), the public subscription form (issue 11) and the contact form (issue 28). */
 import { z } from "zod";
+import { cleanText, stripBidiControls } from "#app/platform/text/text.ts";
 import { SUBSCRIBER_LISTS, type SubscriberList } from "./mail-texts.ts";
 
 /** One checkbox per list a resident may subscribe to, named `list-<list>`. */
@@ -64,3 +65,28 @@ export const mailSettingsSchema = z.object({
 
 /** What Settings → Email submits, as parsed. */
 export type MailSettingsInput = z.output<typeof mailSettingsSchema>;
+
+/** One line of text: trimmed, with no line breaks, control or bidirectional formatting characters (it goes into a mail's Subject). */
+const oneLine = (value: string) => stripBidiControls(cleanText(value)).replace(/\s+/g, " ").trim();
+
+/**
+ * "Write to the board" on /contact-us (issue 28; its spam rules are in contact.ts). The name is one line (it is in
+ * the mail's Subject, so no header can be smuggled in); the address is trimmed and checked, at most 254 characters
+ * (RFC 5321), and becomes the mail's Reply-To; the message keeps its line breaks (CRLF as LF) without control
+ * characters.
+ */
+export const contactSchema = z.object({
+  name: z.string().transform(oneLine).pipe(z.string().min(1, "Please enter your name").max(100, "At most 100 characters")),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter your email address, so that the board can answer")
+    .max(254, "That address is too long")
+    .pipe(z.email("Please enter a valid email address, like name@example.org")),
+  message: z
+    .string()
+    .transform((v) => cleanText(v).trim())
+    .pipe(z.string().min(1, "Please write your message").max(5000, "At most 5000 characters")),
+});
+export type ContactInput = z.output<typeof contactSchema>;
+

@@ -121,7 +121,14 @@ export function personalMessage(
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${inner}</body></html>`;
   const links = recipientLinks(publicUrl, secret, claimed, claimed.list);
   if (!links) {
-    return { to: claimed.email, subject: claimed.subject, text: `${claimed.text}\n\n--\n${association.name}`, html: wrap(`${claimed.html}<hr><p style="color:#555;font-size:0.9em">${escapeHtml(association.name)}</p>`), messageId };
+    return {
+      to: claimed.email,
+      subject: claimed.subject,
+      text: `${claimed.text}\n\n--\n${association.name}`,
+      html: wrap(`${claimed.html}<hr><p style="color:#555;font-size:0.9em">${escapeHtml(association.name)}</p>`),
+      messageId,
+      ...(claimed.replyTo ? { replyTo: claimed.replyTo } : {}),
+    };
   }
   const listName = LIST_NAMES[claimed.list] ?? claimed.list;
   const why = claimed.kind === "m" ? endSentence(`You get this as a member of ${association.name}`) : endSentence(`You get this because you subscribed to ${listName} from ${association.name}`);

@@ -23,6 +23,7 @@ import * as firstBeachName from "./0018-first-beach-name.ts";
 import * as documentCategories from "./0019-document-categories.ts";
 import * as eventTimes from "./0020-event-times.ts";
 import * as boardPages from "./0021-board-pages.ts";
+import * as contactMessages from "./0022-contact-messages.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0019-document-categories": documentCategories,
   "0020-event-times": eventTimes,
   "0021-board-pages": boardPages,
+  "0022-contact-messages": contactMessages,
 };

@@ -25,6 +25,8 @@ export interface QueuedMail {
   html: string;
   /** Who queued it: an administrator's email, or "system" for alerts and notices. */
   createdBy: string;
+  /** Where replies go (a contact message's writer, issue 28); absent: to the sender. One address, checked by the caller. */
+  replyTo?: string;
 }
 
 /** What queueing did. */
@@ -95,7 +97,8 @@ export async function queueListMail(db: Database, list: MailList, mail: QueuedMa
  */
 export async function queueNotice(db: Database, to: string, mail: QueuedMail, now = Date.now()): Promise<Queued | null> {
   const messageId = crypto.randomUUID();
-  return db.transaction().execute(async (trx) => {
+  // In the caller's transaction when there is one: a contact message and its mail are stored together (issue 28).
+  return inTransaction(db, async (trx) => {
     const suppressed = await trx.selectFrom("mail_suppression").select("email").where("email", "=", to.toLowerCase()).executeTakeFirst();
     if (suppressed) return null;
     await trx.insertInto("outbox_message").values({ id: messageId, list: "notice", ...mail, createdAt: now, recipients: 1 }).execute();
@@ -109,7 +112,10 @@ export async function queueNotice(db: Database, to: string, mail: QueuedMail, no
 
 
 /** A recipient claimed for sending, with its message. */
-export type Claimed = OutboxRecipient & Pick<OutboxMessage, "list" | "subject" | "text" | "html">;
+export type Claimed = OutboxRecipient & Pick<OutboxMessage, "list" | "subject" | "text" | "html"> & {
+  /** Where replies go, only on a message that has one (a contact message, issue 28). */
+  replyTo?: string;
+};
 
 /**
  * Claims up to `limit` due recipients for this sender: queued ones whose back-off has passed, and "sending" ones
@@ -139,13 +145,13 @@ export async function claimDue(db: Database, dialect: Dialect, options: { now: n
   if (claimed.length === 0) return [];
   const messages = await db
     .selectFrom("outbox_message")
-    .select(["id", "list", "subject", "text", "html"])
+    .select(["id", "list", "subject", "text", "html", "replyTo"])
     .where("id", "in", [...new Set(claimed.map((c) => c.messageId))])
     .execute();
   const byId = new Map(messages.map((m) => [m.id, m]));
   return claimed.flatMap((c) => {
     const m = byId.get(c.messageId);
-    return m ? [{ ...c, list: m.list, subject: m.subject, text: m.text, html: m.html }] : [];
+    return m ? [{ ...c, list: m.list, subject: m.subject, text: m.text, html: m.html, ...(m.replyTo ? { replyTo: m.replyTo } : {}) }] : [];
   });
 }
 

@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The Reply-To address (one address, already checked: a contact message's writer). */
+  replyTo?: string;
   /** A Message-ID of our own, `<…@host>`, the same on every attempt so that a receiver can drop a repeat. */
   messageId?: string;
   /**

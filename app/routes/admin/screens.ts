@@ -47,6 +47,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "email", file: "routes/admin/email.tsx", heading: "Email Members", access: "administrator" },
   { path: "settings", file: "routes/admin/settings.tsx", heading: "Site settings", menu: { group: "site", label: "Settings" }, topic: "settings", access: "administrator" },
   { path: "settings/email", file: "routes/admin/settings-email.tsx", heading: "Email settings", topic: "settings", access: "administrator" },
+  { path: "settings/backup", file: "routes/admin/settings-backup.tsx", heading: "Backup", access: "administrator" },
   { path: "board", file: "routes/admin/board.tsx", heading: "Board Members", menu: { group: "site", label: "Board" }, topic: "site", emptyText: "There are no board members yet." },
   { path: "bylaws", file: "routes/admin/bylaws.tsx", heading: "Bylaws", menu: { group: "site" }, topic: "site", emptyText: "There are no bylaws articles yet." },
   { path: "faq", file: "routes/admin/faq.tsx", heading: "Questions and Answers", menu: { group: "site", label: "FAQ" }, topic: "site", emptyText: "There are no questions yet." },
@@ -58,6 +59,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "sites", file: "routes/admin/sites.tsx", heading: "Sites", menu: { group: "site" }, topic: "measurements" },
   { path: "parameters", file: "routes/admin/parameters.tsx", heading: "Parameters", menu: { group: "site" }, topic: "measurements" },
   { path: "beach-advisory", file: "routes/admin/beach-advisory.tsx", heading: "Beach Advisory", menu: { group: "site", label: "Advisory" }, topic: "measurements" },
+  { path: "messages", file: "routes/admin/messages.tsx", heading: "Messages", menu: { group: "site" }, emptyText: "There are no messages yet.", access: "administrator" },
   { path: "subscribers", file: "routes/admin/subscribers.tsx", heading: "Subscribers", menu: { group: "site" }, emptyText: "There are no subscribers yet.", access: "administrator" },
   { path: "demo-content", file: "routes/admin/demo-content.tsx", heading: "Demo Content", menu: { group: "site", label: "Demo content" }, topic: "site", access: "administrator" },
   { path: "people", file: "routes/admin/people.tsx", heading: "People", menu: { group: "site" }, access: "administrator" },
@@ -75,6 +77,7 @@ export const ADMIN_ENDPOINTS: readonly { path: string; file: string; access?: "a
   { path: "documents/replace", file: "routes/admin/documents-replace.ts" },
   { path: "beach-measurements/import/upload", file: "routes/admin/beach-import-upload.ts" },
   { path: "subscribers/export", file: "routes/admin/subscribers-export.ts", access: "administrator" },
+  { path: "settings/backup/download", file: "routes/admin/settings-backup-download.ts", access: "administrator" },
   { path: "markdown-preview", file: "routes/admin/markdown-preview.ts" },
   { path: "markdown-picture/upload", file: "routes/admin/markdown-picture-upload.ts" },
 ];

@@ -84,6 +84,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <p>
         <Link to="/admin/settings/email">Email: mail server and sender</Link>
       </p>
+      <p>
+        <Link to="/admin/settings/backup">Backup: download everything the site holds</Link>
+      </p>
       <FormAlert result={actionData} />
       {saved && !actionData && (
         <p className="success" role="status">

@@ -1,11 +1,21 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { data } from "react-router";
 import type { Route } from "./+types/contact-us";
-import { getServices } from "#app/web/context.server.ts";
+import { clientAddressContext, getServices } from "#app/web/context.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
+import { formFields, parseForm } from "#app/platform/text/forms.ts";
+import { ContactForm, type ContactResult } from "#app/mail/ContactForm.tsx";
+import { CONTACT_FAILED, CONTACT_REFUSED, CONTACT_THANKS, CONTACT_THROTTLED, CONTACT_TOKEN_FIELD, CONTACT_TRAP_FIELD } from "#app/mail/contact.ts";
+import { makeContactToken } from "#app/mail/contact-token.server.ts";
+import { receiveContactMessage } from "#app/mail/contact.server.ts";
+import { contactSchema } from "#app/mail/forms.ts";
 
-/** The same page for every visitor: the public page cache may keep it. */
+/**
+ * The same page for every visitor: the public page cache may keep it. The form's time token is the moment the page
+ * was made, so a cached copy's token is older than the visit: the time check is a lower bound (app/mail/contact.ts).
+ */
 export const handle = CACHEABLE_PAGE;
 
 /** How long the Copied indicator shows, in milliseconds (spec §9). */
@@ -16,7 +26,35 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { contactEmail: (await getAssociationDetails(getServices(context).db)).contactEmail };
+  const services = getServices(context);
+  return { contactEmail: (await getAssociationDetails(services.db)).contactEmail, formToken: makeContactToken(services.config.authSecret) };
+}
+
+/**
+ * "Write to the board" (issue 28): a message checked by the schema, then by the spam checks; stored and mailed to
+ * the contact address. Errors come back with everything typed (400; 429 when throttled); a message refused as spam
+ * gets a sentence a person can act on, and nothing is stored.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const fields = formFields(await request.formData());
+  // The typed values, and nothing else, go back to the form; a field left out reads as empty.
+  const values = { name: fields.name ?? "", email: fields.email ?? "", message: fields.message ?? "" };
+  const parsed = parseForm(contactSchema, values);
+  if (!parsed.ok) return data<ContactResult>({ ...parsed.result, values }, { status: 400 });
+  try {
+    const outcome = await receiveContactMessage(
+      services,
+      { input: parsed.data, trap: fields[CONTACT_TRAP_FIELD] ?? "", token: fields[CONTACT_TOKEN_FIELD] },
+      context.get(clientAddressContext),
+    );
+    if (outcome === "sent") return data<ContactResult>({ done: CONTACT_THANKS });
+    if (outcome === "throttled") return data<ContactResult>({ formError: CONTACT_THROTTLED, values }, { status: 429 });
+    return data<ContactResult>({ formError: CONTACT_REFUSED, values }, { status: 400 });
+  } catch (error) {
+    services.logger.error({ err: error }, "contact message failed");
+    return data<ContactResult>({ formError: CONTACT_FAILED, values }, { status: 500 });
+  }
 }
 
 const noSubscription = () => () => {};
@@ -29,8 +67,8 @@ function useScriptsRun(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
-export default function ContactUs({ loaderData }: Route.ComponentProps) {
-  const { contactEmail } = loaderData;
+export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
+  const { contactEmail, formToken } = loaderData;
   const scripted = useScriptsRun();
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -66,6 +104,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
         </button>
       </div>
       {failed && <p className="field-error">Your browser did not allow copying. Select the address above instead.</p>}
+      <ContactForm token={formToken} result={actionData} />
     </div>
   );
 }

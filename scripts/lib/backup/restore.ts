@@ -12,8 +12,8 @@ import type { Config } from "#app/platform/config.server.ts";
 import { ownUrl } from "#app/platform/http/server-url.ts";
 import type { Storage } from "#app/platform/files/storage.server.ts";
 import { createStores } from "#app/platform/files/stores.server.ts";
-import { backupsFolder, createBackup, defaultBackupFile } from "./create.ts";
-import { exists, fileSums, fsyncPath } from "./files.ts";
+import { backupsFolder, createBackup, defaultBackupFile } from "#app/platform/backup/create.server.ts";
+import { exists, fileSums, fsyncPath } from "#app/platform/backup/files.server.ts";
 import {
   BackupError,
   checkFiles,
@@ -32,9 +32,9 @@ import {
   type Dialect,
   type FileSum,
   type Manifest,
-} from "./manifest.ts";
-import { loadPostgres, postgresState } from "./postgres.ts";
-import { checkSqliteIntegrity, sqliteContents, sqliteInUse, type DatabaseContents } from "./sqlite.ts";
+} from "#app/platform/backup/manifest.server.ts";
+import { loadPostgres, postgresState } from "#app/platform/backup/data/postgres.server.ts";
+import { checkSqliteIntegrity, sqliteContents, sqliteInUse, type DatabaseContents } from "#app/platform/backup/data/sqlite.server.ts";
 
 /** The largest manifest.json read, in bytes; a real one is a few kilobytes. */
 const MANIFEST_MAX_BYTES = 10 * 1024 * 1024;

@@ -7,8 +7,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { BackupError } from "./manifest.ts";
-import type { DatabaseContents, Snapshot } from "./sqlite.ts";
+import { BackupError } from "../manifest.server.ts";
+import type { DatabaseContents, Snapshot } from "./sqlite.server.ts";
 
 const run = promisify(execFile);
 

@@ -8,7 +8,7 @@ import { copyFile, link, lstat, mkdir, open, readdir, stat } from "node:fs/promi
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { STORAGE_ID, type Storage } from "#app/platform/files/storage.server.ts";
-import { BackupError, type FileSum } from "./manifest.ts";
+import { BackupError, type FileSum } from "./manifest.server.ts";
 
 /** A file's size in bytes and its SHA-256 (hex). */
 export async function fileSum(file: string): Promise<FileSum> {

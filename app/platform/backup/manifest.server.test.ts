@@ -5,7 +5,7 @@
  * tests/integration/backup.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { entryRefusal, parseManifest } from "./manifest.ts";
+import { entryRefusal, parseManifest } from "./manifest.server.ts";
 
 const DOCUMENT = "data/documents/1717171717171.pdf";
 const PICTURE = "data/images/0123456789abcdef0123456789abcdef-640.webp";

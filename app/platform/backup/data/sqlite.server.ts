@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import SQLite from "better-sqlite3";
-import { BackupError } from "./manifest.ts";
+import { BackupError } from "../manifest.server.ts";
 
 /** What a copied database holds, for the manifest and for the documents check. */
 export interface Snapshot {
