@@ -20,6 +20,7 @@ import * as sitesParameters from "./0015-sites-parameters.ts";
 import * as siteAdvisories from "./0016-site-advisories.ts";
 import * as labFileMappings from "./0017-lab-file-mappings.ts";
 import * as firstBeachName from "./0018-first-beach-name.ts";
+import * as siteSearch from "./0023-site-search.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0016-site-advisories": siteAdvisories,
   "0017-lab-file-mappings": labFileMappings,
   "0018-first-beach-name": firstBeachName,
+  "0023-site-search": siteSearch,
 };
