@@ -374,7 +374,7 @@ export interface AccountInvitationTable {
 
 /**
  * The site search's full-text index (migration 0023, decision 039), written only by the database's triggers on its
- * sources' tables: an FTS5 table on SQLite, a table with a generated `tsvector` on PostgreSQL. Read by
+ * sources' tables: an FTS5 table on SQLite, a table with a GIN index on its `tsvector` on PostgreSQL. Read by
  * app/search/data/search.server.ts.
  */
 export interface SearchIndexTable {

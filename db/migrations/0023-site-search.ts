@@ -6,8 +6,10 @@
  *
  * - SQLite: an FTS5 table (Porter stemmer over unicode61, diacritics folded), ranked by bm25, highlighted by
  *   `highlight()` and `snippet()`.
- * - PostgreSQL: a table with a generated `tsvector` (English configuration; the title weighted A, the body B) under a
- *   GIN index, ranked by `ts_rank`, highlighted by `ts_headline`.
+ * - PostgreSQL: a plain table with a GIN index on its `tsvector` expression, `SEARCH_VECTOR` (English configuration;
+ *   the title weighted A, the body B), which the query repeats word for word so that the index is used; ranked by
+ *   `ts_rank`, highlighted by `ts_headline`. (An expression rather than a generated column: both back ends then have
+ *   the same columns, those of db/schema.ts.)
  *
  * Both hold the same columns: `source` ("news", "events", "faq", "bylaws", "documents"), `ref` (the item's id),
  * `title`, `body`, `date` ("YYYY-MM-DD" or ""), and what decides whether the item is public: `hidden` (1 for a
@@ -43,6 +45,12 @@ export interface SearchSource {
   /** Only rows whose `column` equals `value` (one kind of `site_item`). */
   only?: { column: string; value: string };
 }
+
+/**
+ * The PostgreSQL index's expression. app/search/data/search.server.ts writes the same text in its query: PostgreSQL
+ * uses an expression index only for a query with the same expression.
+ */
+export const SEARCH_VECTOR = "(setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, body), 'B'))";
 
 type Dialect = "sqlite" | "postgres";
 
@@ -105,12 +113,11 @@ async function createIndex(db: Kysely<unknown>, dialect: Dialect): Promise<void>
         date text NOT NULL,
         hidden integer NOT NULL,
         "publishAt" bigint NOT NULL,
-        document tsvector GENERATED ALWAYS AS (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')) STORED,
         PRIMARY KEY (source, ref)
       )`,
     )
     .execute(db);
-  await sql.raw(`CREATE INDEX search_index_document ON search_index USING GIN (document)`).execute(db);
+  await sql.raw(`CREATE INDEX search_index_vector ON search_index USING GIN (${SEARCH_VECTOR})`).execute(db);
 }
 
 /**

@@ -13,7 +13,9 @@ import { createEvent, deleteEvent, updateEvent } from "#app/news-events/data/eve
 import { bylawsArticles, questions } from "#app/site/data/site-content.server.ts";
 import { addDocument, deleteDocument, renameDocument } from "#app/documents/data/documents.server.ts";
 import { createDiskStorage } from "#app/platform/files/storage.server.ts";
-import { searchSite, type SearchResult } from "#app/search/data/search.server.ts";
+import { sql } from "kysely";
+import { SEARCH_VECTOR_SQL, searchSite, type SearchResult } from "#app/search/data/search.server.ts";
+import { SEARCH_VECTOR } from "#db/migrations/0023-site-search.ts";
 import { highlightPieces, readQuery } from "#app/search/query.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
@@ -30,7 +32,7 @@ async function search(db: TestDatabase["db"], q: string, now = NOW): Promise<Sea
 /** A result's title or excerpt with its marked words in brackets: "[Geese] on the beach". */
 const marked = (text: string) => highlightPieces(text).map((p) => (p.marked ? `[${p.text}]` : p.text)).join("");
 
-describe.each(backends)("site search on $name", ({ create, available }) => {
+describe.each(backends)("site search on $name", ({ name, create, available }) => {
   let database: TestDatabase | undefined;
   let dir: string | undefined;
   afterEach(async () => {
@@ -154,5 +156,18 @@ describe.each(backends)("site search on $name", ({ create, available }) => {
     // (PostgreSQL's ts_headline drops the tags from an excerpt, FTS5's snippet keeps them as text.)
     expect(highlightPieces(found!.excerpt).filter((p) => p.marked)).toEqual([{ text: "fake", marked: true }]);
     expect(marked(found!.excerpt)).toMatch(/and (<mark>)?\s*\[fake\]/);
+  });
+
+  it("asks PostgreSQL with the GIN index's own expression, so that the index is used", async ({ skip }) => {
+    if (name !== "postgres" || !(await available())) skip();
+    database = await create();
+    const { db } = database;
+    expect(SEARCH_VECTOR_SQL).toBe(SEARCH_VECTOR);
+    const plan = await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const { rows } = await sql<{ "QUERY PLAN": string }>`EXPLAIN SELECT ref FROM search_index WHERE ${sql.raw(SEARCH_VECTOR_SQL)} @@ plainto_tsquery('english', 'geese')`.execute(trx);
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("search_index_vector");
   });
 });
