@@ -122,7 +122,10 @@ async function createIndex(db: Kysely<unknown>, dialect: Dialect): Promise<void>
 
 /**
  * Makes the triggers that keep `search_index` following the source's table (insert, an update of an indexed column,
- * delete) on the database at hand, and indexes the rows already there. For a later migration adding a source.
+ * delete) on the database at hand, and indexes the rows already there. For a later migration adding a source; and
+ * for one that changes a source's table, after the change: on SQLite rebuilding a table (create, copy, drop, rename)
+ * drops its triggers, and a dropped column cannot be named by one. Calling it again replaces the source's triggers and
+ * its rows in the index, so it may run more than once for the same source.
  */
 export async function addSearchSource(db: Kysely<unknown>, s: SearchSource): Promise<void> {
   const dialect = dialectOf(db);
@@ -132,6 +135,7 @@ export async function addSearchSource(db: Kysely<unknown>, s: SearchSource): Pro
   const deleteOld = `DELETE FROM search_index WHERE source = ${literal(s.source)} AND ref = OLD.${quote(s.key)}`;
   const insertNew = `INSERT INTO search_index (${COLUMNS}) VALUES (${valuesSql(dialect, "NEW", s)})`;
   if (dialect === "sqlite") {
+    for (const event of ["insert", "update", "delete"]) await sql.raw(`DROP TRIGGER IF EXISTS ${name}_${event}`).execute(db);
     const when = (row: string) => (s.only ? ` WHEN ${onlySql(row, s)}` : "");
     await sql.raw(`CREATE TRIGGER ${name}_insert AFTER INSERT ON ${table} FOR EACH ROW${when("NEW")} BEGIN ${insertNew}; END`).execute(db);
     await sql
@@ -143,7 +147,7 @@ export async function addSearchSource(db: Kysely<unknown>, s: SearchSource): Pro
     const onlyNew = s.only ? ` AND ${onlySql("NEW", s)}` : "";
     await sql
       .raw(
-        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+        `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF TG_OP <> 'INSERT'${onlyOld} THEN ${deleteOld}; END IF;
           IF TG_OP <> 'DELETE'${onlyNew} THEN ${insertNew}; END IF;
@@ -151,8 +155,10 @@ export async function addSearchSource(db: Kysely<unknown>, s: SearchSource): Pro
         END $$`,
       )
       .execute(db);
+    await sql.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`).execute(db);
     await sql.raw(`CREATE TRIGGER ${name} AFTER INSERT OR UPDATE OF ${columns} OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`).execute(db);
   }
+  await sql.raw(`DELETE FROM search_index WHERE source = ${literal(s.source)}`).execute(db);
   const where = s.only ? ` WHERE ${onlySql(table, s)}` : "";
   await sql.raw(`INSERT INTO search_index (${COLUMNS}) SELECT ${valuesSql(dialect, table, s)} FROM ${table}${where}`).execute(db);
 }

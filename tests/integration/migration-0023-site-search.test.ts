@@ -4,7 +4,9 @@
  * index follows the writes made after it (the triggers it made).
  */
 import { afterEach, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
 import { migrateToLatest } from "#app/platform/data/db.server.ts";
+import { addSearchSource, SOURCES } from "#db/migrations/0023-site-search.ts";
 import { searchSite } from "#app/search/data/search.server.ts";
 import { backends, migrateBefore, type TestDatabase } from "../support/databases.ts";
 
@@ -58,5 +60,20 @@ describe.each(backends)("migration 0023 on $name", ({ create, available }) => {
     // Moving an entry (its position only) keeps it indexed once.
     await db.updateTable("site_item").set({ position: 5 }).where("id", "=", "q1").execute();
     expect((await searchSite(db, ["zebra"], { now: NOW })).map((r) => r.ref)).toEqual(["q1"]);
+  });
+
+  it("lets a later migration add a source again after changing its table: triggers and rows replaced, none doubled", async ({ skip }) => {
+    if (!(await available())) skip();
+    database = await create();
+    const { db } = database;
+    await db.insertInto("document").values({ id: "2.pdf", displayName: "Loon survey", contentType: "application/pdf", size: 3, created: 1, updated: 1 }).execute();
+    const documents = SOURCES.find((s) => s.source === "documents")!;
+    // What a later migration does after rebuilding the table (on SQLite that drops its triggers) or changing a column.
+    await addSearchSource(db as unknown as Kysely<unknown>, documents);
+    await addSearchSource(db as unknown as Kysely<unknown>, documents);
+    expect((await searchSite(db, ["loon"], { now: NOW })).map((r) => r.ref)).toEqual(["2.pdf"]);
+    await db.updateTable("document").set({ displayName: "Heron survey" }).where("id", "=", "2.pdf").execute();
+    expect(await searchSite(db, ["loon"], { now: NOW })).toEqual([]);
+    expect((await searchSite(db, ["heron"], { now: NOW })).map((r) => r.ref)).toEqual(["2.pdf"]);
   });
 });
