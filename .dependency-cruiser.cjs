@@ -5,12 +5,13 @@
  *   app/routes, app/root.tsx, app/routes.ts, app/entry.*   route modules, the registries and the layout
  *   app/web                                                 composition (services), request glue, admin screen kit
  *   app/beach, app/news-events, app/documents, app/accounts the domains that stand on the ones below
+ *   app/search                                              the site search over what those write (read only)
  *   app/mail                                                the outbox, subscriptions and the member list
  *   app/site                                                the association's own content and details
  *   app/ui                                                  shared components
  *   app/platform                                            infrastructure: imports no domain
  */
-const DOMAINS = ["site", "mail", "accounts", "beach", "news-events", "documents"];
+const DOMAINS = ["site", "mail", "accounts", "beach", "news-events", "documents", "search"];
 /** What each domain may import besides the platform and the shared components. */
 const DOMAIN_MAY_IMPORT = {
   site: [],
@@ -19,6 +20,7 @@ const DOMAIN_MAY_IMPORT = {
   beach: ["site", "mail"],
   "news-events": ["site", "mail"],
   documents: [],
+  search: [],
 };
 const TESTS = "\\.test\\.tsx?$";
 

@@ -442,6 +442,26 @@ export interface BoardPageRedirectTable {
   pageId: string;
 }
 
+/**
+ * The site search's full-text index (migration 0023, decision 039), written only by the database's triggers on its
+ * sources' tables: an FTS5 table on SQLite, a table with a GIN index on its `tsvector` on PostgreSQL. Read by
+ * app/search/data/search.server.ts.
+ */
+export interface SearchIndexTable {
+  title: string;
+  body: string;
+  /** "news" | "events" | "faq" | "bylaws" | "documents" (app/search/sources.ts) */
+  source: string;
+  /** The item's id in its table. */
+  ref: string;
+  /** "YYYY-MM-DD", or "" for an item without a date. */
+  date: string;
+  /** 1 for a draft. */
+  hidden: number;
+  /** ms since epoch; 0 for an item always public. */
+  publishAt: number;
+}
+
 export interface DB {
   news_post: NewsPostTable;
   event: EventTable;
@@ -474,6 +494,7 @@ export interface DB {
   account_role: AccountRoleTable;
   account_invitation: AccountInvitationTable;
   announcement: AnnouncementTable;
+  search_index: SearchIndexTable;
 }
 
 export type NewsPost = Selectable<NewsPostTable>;

@@ -24,6 +24,7 @@ import * as documentCategories from "./0019-document-categories.ts";
 import * as eventTimes from "./0020-event-times.ts";
 import * as boardPages from "./0021-board-pages.ts";
 import * as contactMessages from "./0022-contact-messages.ts";
+import * as siteSearch from "./0023-site-search.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0020-event-times": eventTimes,
   "0021-board-pages": boardPages,
   "0022-contact-messages": contactMessages,
+  "0023-site-search": siteSearch,
 };

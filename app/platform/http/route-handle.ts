@@ -14,6 +14,8 @@ export interface RouteHandle {
   ownMain?: boolean;
   /** The page shows its own "Get beach alerts and news" form, so the footer leaves its copy out. */
   subscribeForm?: boolean;
+  /** The page shows its own site search form (/search), so the footer leaves its copy out. */
+  searchForm?: boolean;
   /**
    * The request bodies the route's action takes, when not a form of at most 1 MB (`FORM_BODY`): an upload route's
    * multipart limit, or a JSON route's. Enforced before the route runs (server/body-gate.ts).

@@ -34,7 +34,10 @@ export interface PublicPage {
    * that sends to the page (one of its section's `redirects`), otherwise the link goes to `path`.
    */
   link?: { label: string; to?: string };
-  /** For a path with parameters: the address of one page of it, which the tests and audits visit ("/more/localinfo/All"). */
+  /**
+   * For a path with parameters, or a page that shows its content for a query: the address of one page of it, which
+   * the tests and audits visit ("/more/localinfo/All", "/search?q=lake").
+   */
   visit?: string;
 }
 
@@ -94,6 +97,8 @@ export const PUBLIC_SITE: readonly PublicEntry[] = [
   { path: "/news-events", file: "routes/public/news-events.tsx", link: { label: "News & Events" } },
   MORE,
   { path: "/contact-us", file: "routes/public/contact-us.tsx" },
+  // Site search (issue 28, decision 039): the footer's search box leads here; checked with a query that finds things.
+  { path: "/search", file: "routes/public/search.tsx", visit: "/search?q=lake" },
 ];
 
 /** Whether an entry of the registry is a section (it has pages) rather than a page. */

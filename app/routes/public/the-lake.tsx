@@ -155,7 +155,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
         <h2 id="faq">Frequently asked questions</h2>
         {loaderData.faq.length === 0 && <p className="empty">There are no questions here yet.</p>}
         {loaderData.faq.map((q) => (
-          <details key={q.id}>
+          <details key={q.id} id={`faq-${q.id}`}>
             <summary>{q.question}</summary>
             <Markdown className="details-body" html={q.answer} />
           </details>

@@ -112,7 +112,10 @@ export async function postgresState(url: string): Promise<DatabaseContents & { o
   });
 }
 
-/** Drops every table, view and sequence of the target (only with --force), in the load's transaction. */
+/**
+ * Drops every table, view and sequence of the target (only with --force), in the load's transaction, and then its own
+ * functions (the site search's trigger functions, migration 0023), which the dump creates again.
+ */
 const EMPTY_DATABASE_SQL = `
 DO $$
 DECLARE r record;
@@ -123,6 +126,12 @@ BEGIN
     EXECUTE format('DROP %s IF EXISTS %I.%I CASCADE',
       CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE'
                      WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END, r.nspname, r.relname);
+  END LOOP;
+  FOR r IN SELECT p.oid::regprocedure AS f FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+              WHERE p.prokind = 'f' AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
+              AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+  LOOP
+    EXECUTE format('DROP FUNCTION IF EXISTS %s CASCADE', r.f);
   END LOOP;
 END $$;
 `;

@@ -46,7 +46,7 @@ export default function MeetBoard({ loaderData }: Route.ComponentProps) {
       <h2>Bylaws</h2>
       {bylaws.length === 0 && <p className="empty">The bylaws have not been published yet.</p>}
       {bylaws.map((article) => (
-        <details key={article.id}>
+        <details key={article.id} id={`bylaws-${article.id}`}>
           <summary>
             {article.number}: {article.title}
           </summary>
