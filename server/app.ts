@@ -17,7 +17,7 @@ import { bodyRuleContext, type BodyRule } from "#app/platform/http/request-body.
 import { clientAddressContext } from "#app/web/context.server.ts";
 import { ownUrl } from "#app/platform/http/server-url.ts";
 import { issueSetupToken } from "#app/accounts/setup.server.ts";
-import { SITE_ICON_SIZES, siteIcon } from "#app/site/site-icon.server.ts";
+import { SITE_ICON_SIZES, siteIco, siteIcon } from "#app/site/site-icon.server.ts";
 import { ping, withStartupLock } from "#app/platform/data/db.server.ts";
 import { pageHtmlContext } from "#app/platform/http/page-html.server.ts";
 import { nonceContext } from "#app/platform/http/nonce.ts";
@@ -102,7 +102,7 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
     res.removeHeader("Content-Type");
     res.status(404).type("text/plain").send("Not found");
   });
-  // The few files at the top of build/client (favicon.png and apple-touch-icon.png, from public/) are looked up by
+  // The few files at the top of build/client (the bundled icons, from public/) are looked up by
   // name, so that a page request does not cost a file system lookup first.
   const topFiles = new Set(
     (existsSync(clientDir) ? readdirSync(clientDir, { withFileTypes: true }) : [])
@@ -119,6 +119,17 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
       res.set({ "Cache-Control": "no-cache", ETag: icon.etag });
       if (req.fresh) return void res.status(304).end();
       res.type("image/png").send(icon.png);
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.get("/favicon.ico", async (req, res, next) => {
+    try {
+      const icon = await siteIco(services);
+      if (!icon) return next();
+      res.set({ "Cache-Control": "no-cache", ETag: icon.etag });
+      if (req.fresh) return void res.status(304).end();
+      res.type("image/x-icon").send(icon.ico);
     } catch (error) {
       next(error);
     }

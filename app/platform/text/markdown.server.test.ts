@@ -6,7 +6,7 @@
  * script or data address and no image in the HTML.
  */
 import { describe, expect, it } from "vitest";
-import { renderInlineMarkdown, renderMarkdown } from "./markdown.server.ts";
+import { firstPicture, markdownSummary, renderInlineMarkdown, renderMarkdown } from "./markdown.server.ts";
 import { dangers, MARKDOWN_PAYLOADS, PAYLOADS } from "../../../tests/support/xss-payloads.ts";
 
 describe("renderMarkdown: formatting", () => {
@@ -98,5 +98,19 @@ describe("renderInlineMarkdown: the banner's one line", () => {
 
   it.each([...PAYLOADS, ...MARKDOWN_PAYLOADS].map((p, i) => [i + 1, p]))("payload %i leaves nothing dangerous", (_i, payload) => {
     expect(dangers(renderInlineMarkdown(payload as string))).toEqual([]);
+  });
+});
+
+describe("markdownSummary and firstPicture (issue 28: descriptions and link previews)", () => {
+  it("gives the words of a text without its marks, cut at a word", () => {
+    expect(markdownSummary("# Ice out\n\nThe lake is **open**.\n- boats\n- `docks`")).toBe("Ice out The lake is open. boats docks");
+    expect(markdownSummary("")).toBe("");
+    expect(markdownSummary("one two three four five", 12)).toBe("one two…");
+  });
+  it("finds the first picture of the site's own or at a web address, and nothing else", () => {
+    expect(firstPicture("Text\n\n![Dock](/images/abc/640.webp) and ![b](/images/def/320.webp)")).toBe("/images/abc/640.webp");
+    expect(firstPicture("![x](https://example.org/a.jpg)")).toBe("https://example.org/a.jpg");
+    expect(firstPicture("![x](javascript:alert(1)) [link](/images/a/1.webp)")).toBeUndefined();
+    expect(firstPicture("No pictures.")).toBeUndefined();
   });
 });

@@ -61,3 +61,40 @@ export function renderMarkdown(source: string): string {
 export function renderInlineMarkdown(source: string): string {
   return md.renderInline(source.trim());
 }
+
+/** A parser only (nothing it reads is rendered): it reads `![alt](src)` as an image, for `firstPicture`. */
+const reader = new MarkdownIt("default", { html: false, breaks: true, linkify: false, typographer: false });
+
+/**
+ * A stored text as plain words for a summary (a page's description, structured data): the text of its paragraphs,
+ * headings and lists without their marks, whitespace collapsed, cut at a word before `maxLength` characters with "…".
+ * "" for an empty text. Never throws.
+ */
+export function markdownSummary(source: string, maxLength = 200): string {
+  const words: string[] = [];
+  for (const token of reader.parse(source, {})) {
+    for (const child of token.children ?? []) {
+      if (child.type === "text" || child.type === "code_inline") words.push(child.content);
+      else if (child.type === "softbreak" || child.type === "hardbreak") words.push(" ");
+    }
+    if (token.type.endsWith("_close") && token.block) words.push(" ");
+  }
+  const text = words.join("").replace(/\s+/g, " ").trim();
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : cut.length).replace(/[\s,.;:]+$/, "")}…`;
+}
+
+/**
+ * The address of a stored text's first picture (`![alt](src)`), for its link preview: a picture of the site's own
+ * (a path under `/images/`) or an `https:`/`http:` address; undefined when it has none.
+ */
+export function firstPicture(source: string): string | undefined {
+  for (const token of reader.parse(source, {})) {
+    for (const child of token.children ?? []) {
+      const src = child.type === "image" ? child.attrGet("src")?.trim() : undefined;
+      if (src && (src.startsWith("/images/") || /^https?:\/\//i.test(src))) return src;
+    }
+  }
+  return undefined;
+}

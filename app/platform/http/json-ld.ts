@@ -1,0 +1,36 @@
+/**
+ * Structured data (schema.org JSON-LD) as the pages carry it: the text of a `<script type="application/ld+json">`
+ * (`jsonLdText`), and on a document request a reference in the hydration data instead of the text itself
+ * (`jsonLdFor`, the way stored texts travel, page-html.ts), so that the page's HTML is its only copy.
+ */
+
+/**
+ * JSON for inside a `<script>` element: `<`, `>` and `&` written as \u escapes (so that a site named
+ * "</script><script>…" cannot end the element, HTML spec §4.12.1.3), and U+2028/U+2029 too. A JSON parser reads the
+ * same values back.
+ */
+export function jsonLdText(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** schema.org's context, which every top-level object names. */
+export const SCHEMA_ORG = "https://schema.org";
+
+/**
+ * A date and time of day in a time zone as schema.org writes it (ISO 8601 with the zone's offset then):
+ * "2026-10-30T19:00:00-05:00"; the date alone ("2026-10-30") for an event without a time.
+ * @param offsetMinutes the zone's offset at that instant as Date.getTimezoneOffset has it (UTC minus local, minutes)
+ */
+export function isoLocal(date: string, time: string, offsetMinutes: number): string {
+  if (!time) return date;
+  const east = -offsetMinutes;
+  const sign = east < 0 ? "-" : "+";
+  const hours = String(Math.floor(Math.abs(east) / 60)).padStart(2, "0");
+  const minutes = String(Math.abs(east) % 60).padStart(2, "0");
+  return `${date}T${time}:00${sign}${hours}:${minutes}`;
+}
