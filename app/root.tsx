@@ -1,7 +1,8 @@
 import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { FALLBACK_SITE, THEME_COLOR } from "#app/platform/http/meta.ts";
+import { FALLBACK_SITE, shareMeta, THEME_COLOR } from "#app/platform/http/meta.ts";
+import { shareImagePath } from "#app/site/share-image.server.ts";
 import { Footer } from "#app/routes/layout/Footer.tsx";
 import { Header } from "#app/routes/layout/Header.tsx";
 import { currentUser, getServices, sessionMiddleware } from "#app/web/context.server.ts";
@@ -21,6 +22,11 @@ export const links: Route.LinksFunction = () => [
   // board uploads a logo, the server draws both icons from it instead (app/site/site-icon.server.ts).
   { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  // Feed readers and calendar apps find the news and the events from any page's head (issue 28 part 6).
+  { rel: "alternate", type: "application/atom+xml", href: "/news.atom", title: "News (Atom)" },
+  { rel: "alternate", type: "application/feed+json", href: "/news.json", title: "News (JSON Feed)" },
+  { rel: "alternate", type: "text/calendar", href: "/events.ics", title: "Events (iCalendar)" },
 ];
 
 /** The document shell is the same for every visitor without a session; a page below decides for itself. */
@@ -33,7 +39,7 @@ export const handle: RouteHandle = { pageCache: true };
 export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
+  const { db, config } = getServices(context);
   const [site, logoId, beaches] = await Promise.all([getAssociationDetails(db), getLogoImageId(db), listBeaches(db)]);
   const logo = logoId ? await getImage(db, logoId) : undefined;
   return {
@@ -41,14 +47,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     signedIn: currentUser(context) !== null,
     year: Number(todayIn(site.timeZone).slice(0, 4)),
     site: { name: site.name, shortName: site.shortName, socialUrl: site.socialUrl, socialLabel: site.socialLabel },
+    // What link previews and the canonical links are written from (`pageMeta`): two short strings.
+    share: { url: config.publicUrl, image: shareImagePath(logo) },
     // The subscribe form's checkboxes: the lists and, with several beaches (issue 27), whose beach alerts.
     subscribe: subscribeChoices(beaches),
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const name = loaderData?.site.name ?? FALLBACK_SITE.name;
-  return [{ title: name }, { name: "description", content: `${name}: beach conditions, news, events and membership.` }];
+  const description = `${name}: beach conditions, news, events and membership.`;
+  return [{ title: name }, { name: "description", content: description }, ...shareMeta(matches, name, description)];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -7,7 +7,7 @@ import type { Html } from "#app/platform/http/page-html.ts";
 export type EventItemData = Pick<Event, "id" | "title" | "date" | "startTime" | "timeDetails" | "place"> & { detailsHtml: Html };
 
 /**
- * One event: title, date and time and place shown as text; `event.detailsHtml` is its Markdown details as the loader
+ * One event: title (a link to its own page, /events/:id), date and time and place shown as text; `event.detailsHtml` is its Markdown details as the loader
  * rendered them (`eventsForDisplay` in app/news-events/item-html.server.ts); and an "Add to calendar" link to the event's own
  * iCalendar file (/events/:id.ics, a plain link: it is a file, not a page).
  */
@@ -15,7 +15,9 @@ export function EventItem({ event }: { event: EventItemData }) {
   const when = [event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(" · ");
   return (
     <article className="card" aria-labelledby={`event-${event.id}`}>
-      <h3 id={`event-${event.id}`}>{event.title}</h3>
+      <h3 id={`event-${event.id}`}>
+        <a href={`/events/${event.id}`}>{event.title}</a>
+      </h3>
       <p className="meta">
         <time className="event-when" dateTime={event.date}>
           {longDate(event.date)}

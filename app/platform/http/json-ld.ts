@@ -4,6 +4,9 @@
  * (`jsonLdFor`, the way stored texts travel, page-html.ts), so that the page's HTML is its only copy.
  */
 
+import { format } from "date-fns/format";
+import { TZDate } from "@date-fns/tz";
+
 /**
  * JSON for inside a `<script>` element: `<`, `>` and `&` written as \u escapes (so that a site named
  * "</script><script>…" cannot end the element, HTML spec §4.12.1.3), and U+2028/U+2029 too. A JSON parser reads the
@@ -22,15 +25,13 @@ export function jsonLdText(value: unknown): string {
 export const SCHEMA_ORG = "https://schema.org";
 
 /**
- * A date and time of day in a time zone as schema.org writes it (ISO 8601 with the zone's offset then):
- * "2026-10-30T19:00:00-05:00"; the date alone ("2026-10-30") for an event without a time.
- * @param offsetMinutes the zone's offset at that instant as Date.getTimezoneOffset has it (UTC minus local, minutes)
+ * A date and time of day in a time zone as schema.org writes it (ISO 8601 with the zone's offset at that instant):
+ * "2026-10-30T19:00:00-05:00"; the date alone ("2026-10-30") for a time of day not given ("").
+ * @param date "YYYY-MM-DD"; @param time "HH:MM" or ""; @param timeZone an IANA zone, "America/Chicago"
  */
-export function isoLocal(date: string, time: string, offsetMinutes: number): string {
+export function zonedDateTime(date: string, time: string, timeZone: string): string {
   if (!time) return date;
-  const east = -offsetMinutes;
-  const sign = east < 0 ? "-" : "+";
-  const hours = String(Math.floor(Math.abs(east) / 60)).padStart(2, "0");
-  const minutes = String(Math.abs(east) % 60).padStart(2, "0");
-  return `${date}T${time}:00${sign}${hours}:${minutes}`;
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [h, min] = time.split(":").map(Number) as [number, number];
+  return format(new TZDate(y, m - 1, d, h, min, 0, timeZone), "yyyy-MM-dd'T'HH:mm:ssxxx");
 }

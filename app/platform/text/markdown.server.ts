@@ -92,7 +92,7 @@ export function markdownSummary(source: string, maxLength = 200): string {
 export function firstPicture(source: string): string | undefined {
   for (const token of reader.parse(source, {})) {
     for (const child of token.children ?? []) {
-      const src = child.type === "image" ? child.attrGet("src")?.trim() : undefined;
+      const src = child.type === "image" ? String(child.attrGet("src") ?? "").trim() : undefined;
       if (src && (src.startsWith("/images/") || /^https?:\/\//i.test(src))) return src;
     }
   }

@@ -15,7 +15,10 @@ import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { getPageImageIds, getPageTexts } from "#app/site/data/page-texts.server.ts";
 import { Picture } from "#app/ui/Picture.tsx";
 import { getImage } from "#app/platform/files/images.server.ts";
-import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { jsonLdFor, markdownFor } from "#app/platform/http/page-html.server.ts";
+import { JsonLd } from "#app/ui/JsonLd.tsx";
+import { organizationJsonLd } from "#app/site/organization-json-ld.ts";
+import { getShareImagePath } from "#app/site/share-image.server.ts";
 import { renderInlineMarkdown } from "#app/platform/text/markdown.server.ts";
 import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
@@ -26,12 +29,12 @@ import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.ser
 export const handle = CACHEABLE_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
+  const { db, config } = getServices(context);
   const md = markdownFor(context);
   // The details carry the time zone: one read of the settings serves the name, the beach and "today".
   const details = await getAssociationDetails(db);
   const { today, to } = eventWindow(details.timeZone);
-  const [banner, news, upcoming, texts, ids, numbers, beaches] = await Promise.all([
+  const [banner, news, upcoming, texts, ids, numbers, beaches, logo] = await Promise.all([
     getBanner(db),
     listNews(db, { limit: HOME_NEWS_COUNT }),
     listUpcomingEvents(db, { today, to, limit: HOME_EVENT_COUNT }),
@@ -39,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     getPageImageIds(db),
     getAssociationNumbers(db),
     loadBeachSummaries(db),
+    getShareImagePath(db),
   ]);
   // The board's texts in the one Markdown dialect, their placeholders ({duesDollars}, …) filled in; the banner is
   // one line of inline Markdown.
@@ -53,6 +57,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Each beach's summary with several (issue 27); the first beach's alone, as before, with one.
     beaches: beaches.beaches.length > 0 ? beaches.beaches : beaches.first ? [{ name: details.beachName, state: beaches.first, anchor: null }] : [],
     associationName: details.name,
+    // The association as a schema.org Organization, in the HTML once (issue 28 part 6).
+    jsonLd: jsonLdFor(context)(organizationJsonLd(details, config.publicUrl, logo)),
     welcome: fill(texts.welcome),
     homePhoto: homePhoto ?? null,
     president: texts.presidentLetter ? { name: texts.presidentName, letter: fill(texts.presidentLetter) } : null,
@@ -60,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, news, events, upcomingTotal, beaches, associationName, welcome, president, homePhoto } = loaderData;
+  const { banner, news, events, upcomingTotal, beaches, associationName, welcome, president, homePhoto, jsonLd } = loaderData;
   useLiveUpdates(["news", "events", "banner", "measurements", "settings", "site"]);
   const buttonLabel = eventsButtonLabel(upcomingTotal);
   return (
@@ -118,6 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
+      <JsonLd text={jsonLd} />
     </div>
   );
 }

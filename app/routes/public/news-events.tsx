@@ -12,18 +12,14 @@ import { pageMeta } from "#app/platform/http/meta.ts";
 import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.server.ts";
-import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { jsonLdFor, markdownFor } from "#app/platform/http/page-html.server.ts";
+import { eventJsonLd, jsonLdDocument } from "#app/news-events/structured-data.server.ts";
+import { JsonLd } from "#app/ui/JsonLd.tsx";
 import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { webcalUrl } from "#app/platform/http/feed-response.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };
-
-/** Feed readers and calendar apps find the news feed and the events calendar from the page's head. */
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/atom+xml", href: "/news.atom", title: "News (Atom)" },
-  { rel: "alternate", type: "text/calendar", href: "/events.ics", title: "Events (iCalendar)" },
-];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "News & Events", "The association's news and this year's events on and around the lake.");
@@ -37,17 +33,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [posts, rows, numbers] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to }), getAssociationNumbers(db)]);
   // The texts' placeholders ({duesDollars}, …) show the numbers set on the Pages and Bylaws screens (issue 26 part 4).
   const events = eventsForDisplay(rows, md, numbers);
+  // This year's events as schema.org Events (issue 28 part 6), in the HTML once; each post's NewsArticle is on its page.
+  const site = { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone };
+  const jsonLd = rows.length > 0 ? jsonLdFor(context)(jsonLdDocument(rows.map((event) => eventJsonLd(event, site)))) : null;
   return {
     news: newsForDisplay(posts, md, details.name, numbers),
     year: from.slice(0, 4),
     upcoming: events.filter((e) => e.date >= today),
     past: events.filter((e) => e.date < today).reverse(),
     calendarUrl: webcalUrl(config.publicUrl, "/events.ics"),
+    jsonLd,
   };
 }
 
 export default function NewsEvents({ loaderData }: Route.ComponentProps) {
-  const { news, year, upcoming, past, calendarUrl } = loaderData;
+  const { news, year, upcoming, past, calendarUrl, jsonLd } = loaderData;
   useLiveUpdates(["news", "events", "site"]);
   return (
     <div className="page">
@@ -99,6 +99,7 @@ export default function NewsEvents({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
       <SubscribeForm />
+      {jsonLd && <JsonLd text={jsonLd} />}
     </div>
   );
 }
