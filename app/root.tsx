@@ -1,8 +1,9 @@
 import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { FALLBACK_SITE, shareMeta, THEME_COLOR } from "#app/platform/http/meta.ts";
+import { FALLBACK_SITE, THEME_COLOR } from "#app/platform/http/meta.ts";
 import { shareImagePath } from "#app/site/share-image.server.ts";
+import { shareSite } from "#app/platform/http/head-extras.server.ts";
 import { Footer } from "#app/routes/layout/Footer.tsx";
 import { Header } from "#app/routes/layout/Header.tsx";
 import { currentUser, getServices, sessionMiddleware } from "#app/web/context.server.ts";
@@ -22,11 +23,7 @@ export const links: Route.LinksFunction = () => [
   // board uploads a logo, the server draws both icons from it instead (app/site/site-icon.server.ts).
   { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
-  // Feed readers and calendar apps find the news and the events from any page's head (issue 28 part 6).
-  { rel: "alternate", type: "application/atom+xml", href: "/news.atom", title: "News (Atom)" },
-  { rel: "alternate", type: "application/feed+json", href: "/news.json", title: "News (JSON Feed)" },
-  { rel: "alternate", type: "text/calendar", href: "/events.ics", title: "Events (iCalendar)" },
+  // The manifest, the feeds and the link-preview tags are added by the server (app/platform/http/head-extras.server.ts).
 ];
 
 /** The document shell is the same for every visitor without a session; a page below decides for itself. */
@@ -42,22 +39,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const [site, logoId, beaches] = await Promise.all([getAssociationDetails(db), getLogoImageId(db), listBeaches(db)]);
   const logo = logoId ? await getImage(db, logoId) : undefined;
+  // What link previews show, for the head the server writes (never sent to the browser as data).
+  shareSite(context, { url: config.publicUrl, name: site.name, image: shareImagePath(logo) });
   return {
     logo: logo ?? null,
     signedIn: currentUser(context) !== null,
     year: Number(todayIn(site.timeZone).slice(0, 4)),
     site: { name: site.name, shortName: site.shortName, socialUrl: site.socialUrl, socialLabel: site.socialLabel },
-    // What link previews and the canonical links are written from (`pageMeta`): two short strings.
-    share: { url: config.publicUrl, image: shareImagePath(logo) },
     // The subscribe form's checkboxes: the lists and, with several beaches (issue 27), whose beach alerts.
     subscribe: subscribeChoices(beaches),
   };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   const name = loaderData?.site.name ?? FALLBACK_SITE.name;
-  const description = `${name}: beach conditions, news, events and membership.`;
-  return [{ title: name }, { name: "description", content: description }, ...shareMeta(matches, name, description)];
+  return [{ title: name }, { name: "description", content: `${name}: beach conditions, news, events and membership.` }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

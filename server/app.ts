@@ -20,6 +20,7 @@ import { issueSetupToken } from "#app/accounts/setup.server.ts";
 import { SITE_ICON_SIZES, siteIco, siteIcon } from "#app/site/site-icon.server.ts";
 import { ping, withStartupLock } from "#app/platform/data/db.server.ts";
 import { pageHtmlContext } from "#app/platform/http/page-html.server.ts";
+import { headExtrasContext, newHeadExtras } from "#app/platform/http/head-extras.server.ts";
 import { nonceContext } from "#app/platform/http/nonce.ts";
 import { createChangeFeed, type ChangeFeed } from "#app/platform/data/change-feed.server.ts";
 import { ConfigError, loadConfig } from "#app/platform/config.server.ts";
@@ -200,7 +201,11 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
       if (res.locals.bodyRule) context.set(bodyRuleContext, res.locals.bodyRule as BodyRule);
       // A document request renders stored texts once, in the markup; its hydration data refers to them
       // (app/platform/http/page-html.ts). A `.data` request carries the texts themselves.
-      if (!req.path.endsWith(".data")) context.set(pageHtmlContext, new Map());
+      if (!req.path.endsWith(".data")) {
+        context.set(pageHtmlContext, new Map());
+        // What the server adds to the document's head (canonical link, link previews, structured data).
+        context.set(headExtrasContext, newHeadExtras());
+      }
       return context;
     },
   });

@@ -9,7 +9,7 @@
 import type { Event, NewsPost } from "#db/schema.ts";
 import { SCHEMA_ORG, zonedDateTime } from "#app/platform/http/json-ld.ts";
 import { firstPicture, markdownSummary } from "#app/platform/text/markdown.server.ts";
-import { absoluteUrl } from "#app/platform/http/meta.ts";
+import { absoluteUrl } from "#app/platform/http/server-url.ts";
 import { cleanText } from "#app/platform/text/text.ts";
 
 /** schema.org's event statuses (https://schema.org/EventStatusType). */

@@ -3,7 +3,7 @@
  * address on the web, logo, contact address and its page on a social network.
  */
 import { SCHEMA_ORG } from "#app/platform/http/json-ld.ts";
-import { absoluteUrl } from "#app/platform/http/meta.ts";
+import { absoluteUrl } from "#app/platform/http/server-url.ts";
 import type { AssociationDetails } from "./data/association.server.ts";
 
 /**

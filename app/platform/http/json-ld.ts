@@ -1,7 +1,6 @@
 /**
- * Structured data (schema.org JSON-LD) as the pages carry it: the text of a `<script type="application/ld+json">`
- * (`jsonLdText`), and on a document request a reference in the hydration data instead of the text itself
- * (`jsonLdFor`, the way stored texts travel, page-html.ts), so that the page's HTML is its only copy.
+ * Structured data (schema.org JSON-LD): the text of a `<script type="application/ld+json">` (`jsonLdText`) and
+ * schema.org's dates. The pages' documents are added to their head by the server (`addJsonLd`, head-extras.server.ts).
  */
 
 import { format } from "date-fns/format";

@@ -7,7 +7,6 @@ import { createHash } from "node:crypto";
 import { createContext, type RouterContextProvider } from "react-router";
 import { renderMarkdown } from "#app/platform/text/markdown.server.ts";
 import type { Html } from "./page-html.ts";
-import { jsonLdText } from "./json-ld.ts";
 
 /** The HTML each key stands for, in the document being rendered; set per request by the Express app. */
 export const pageHtmlContext = createContext<Map<string, string> | null>(null);
@@ -29,11 +28,3 @@ export function markdownFor(context: Readonly<RouterContextProvider>, render: (s
   };
 }
 
-/**
- * Structured data for this request's loader data, as `markdownFor` hands out texts: on a document request a reference
- * to the `<script type="application/ld+json">` that `JsonLd` (app/ui/JsonLd.tsx) renders, so the page carries it once.
- */
-export function jsonLdFor(context: Readonly<RouterContextProvider>): (value: unknown) => Html {
-  const put = markdownFor(context, (text) => text);
-  return (value) => put(jsonLdText(value));
-}

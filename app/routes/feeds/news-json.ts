@@ -7,7 +7,7 @@ import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { listNews } from "#app/news-events/data/news.server.ts";
 import { getShareImagePath } from "#app/site/share-image.server.ts";
-import { absoluteUrl } from "#app/platform/http/meta.ts";
+import { absoluteUrl } from "#app/platform/http/server-url.ts";
 
 /** /news.json: the news of /news-events (the latest 100 posts) as a JSON Feed 1.1, beside /news.atom. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -6,13 +6,12 @@ import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { eventsForDisplay } from "#app/news-events/item-html.server.ts";
 import { eventJsonLd, jsonLdDocument } from "#app/news-events/structured-data.server.ts";
-import { getShareImagePath } from "#app/site/share-image.server.ts";
-import { jsonLdFor, markdownFor } from "#app/platform/http/page-html.server.ts";
+import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
 import { markdownSummary } from "#app/platform/text/markdown.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { clockTime, longDate } from "#app/platform/text/format.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
-import { JsonLd } from "#app/ui/JsonLd.tsx";
 
 /** A description's length in the page's head, in characters (a search result's snippet). */
 const DESCRIPTION_LENGTH = 160;
@@ -26,14 +25,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const event = await getPublicEvent(db, params.id);
   if (!event) throw data(null, { status: 404, statusText: "Not Found" });
-  const [details, numbers, logo] = await Promise.all([getAssociationDetails(db), getAssociationNumbers(db), getShareImagePath(db)]);
+  const [details, numbers] = await Promise.all([getAssociationDetails(db), getAssociationNumbers(db)]);
   const [shown] = eventsForDisplay([event], markdownFor(context), numbers);
-  const site = { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone, logo };
+  // Its structured data, in the head the server writes (issue 28 part 6).
+  addJsonLd(context, jsonLdDocument([eventJsonLd(event, { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone })]));
   const when = [longDate(event.date), event.startTime ? clockTime(event.startTime) : ""].filter(Boolean).join(", ");
   return {
     event: shown!,
     description: [when, event.place, markdownSummary(event.eventDetails, DESCRIPTION_LENGTH)].filter(Boolean).join(" · "),
-    jsonLd: jsonLdFor(context)(jsonLdDocument([eventJsonLd(event, site)])),
   };
 }
 
@@ -43,7 +42,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, jsonLd } = loaderData;
+  const { event } = loaderData;
   const when = [event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(" · ");
   return (
     <article className="page narrow">
@@ -67,7 +66,6 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to="/news-events#events">All news and events</Link>
       </p>
-      <JsonLd text={jsonLd} />
     </article>
   );
 }

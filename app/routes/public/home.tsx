@@ -15,8 +15,8 @@ import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { getPageImageIds, getPageTexts } from "#app/site/data/page-texts.server.ts";
 import { Picture } from "#app/ui/Picture.tsx";
 import { getImage } from "#app/platform/files/images.server.ts";
-import { jsonLdFor, markdownFor } from "#app/platform/http/page-html.server.ts";
-import { JsonLd } from "#app/ui/JsonLd.tsx";
+import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
 import { organizationJsonLd } from "#app/site/organization-json-ld.ts";
 import { getShareImagePath } from "#app/site/share-image.server.ts";
 import { renderInlineMarkdown } from "#app/platform/text/markdown.server.ts";
@@ -48,6 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // one line of inline Markdown.
   const fill = (text: string) => md(fillNumbers(text, numbers));
   const line = markdownFor(context, renderInlineMarkdown);
+  // The association as a schema.org Organization, in the head the server writes (issue 28 part 6).
+  addJsonLd(context, organizationJsonLd(details, config.publicUrl, logo));
   const homePhoto = ids.homePhotoId ? await getImage(db, ids.homePhotoId) : undefined;
   return {
     banner: banner ? line(fillNumbers(banner.text, numbers)) || null : null,
@@ -57,8 +59,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Each beach's summary with several (issue 27); the first beach's alone, as before, with one.
     beaches: beaches.beaches.length > 0 ? beaches.beaches : beaches.first ? [{ name: details.beachName, state: beaches.first, anchor: null }] : [],
     associationName: details.name,
-    // The association as a schema.org Organization, in the HTML once (issue 28 part 6).
-    jsonLd: jsonLdFor(context)(organizationJsonLd(details, config.publicUrl, logo)),
     welcome: fill(texts.welcome),
     homePhoto: homePhoto ?? null,
     president: texts.presidentLetter ? { name: texts.presidentName, letter: fill(texts.presidentLetter) } : null,
@@ -66,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, news, events, upcomingTotal, beaches, associationName, welcome, president, homePhoto, jsonLd } = loaderData;
+  const { banner, news, events, upcomingTotal, beaches, associationName, welcome, president, homePhoto } = loaderData;
   useLiveUpdates(["news", "events", "banner", "measurements", "settings", "site"]);
   const buttonLabel = eventsButtonLabel(upcomingTotal);
   return (
@@ -124,7 +124,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
-      <JsonLd text={jsonLd} />
     </div>
   );
 }

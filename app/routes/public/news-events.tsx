@@ -12,9 +12,9 @@ import { pageMeta } from "#app/platform/http/meta.ts";
 import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.server.ts";
-import { jsonLdFor, markdownFor } from "#app/platform/http/page-html.server.ts";
+import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { eventJsonLd, jsonLdDocument } from "#app/news-events/structured-data.server.ts";
-import { JsonLd } from "#app/ui/JsonLd.tsx";
+import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
 import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { webcalUrl } from "#app/platform/http/feed-response.server.ts";
 
@@ -33,21 +33,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [posts, rows, numbers] = await Promise.all([listNews(db, { limit: NEWS_PAGE_COUNT }), listEvents(db, { from, to }), getAssociationNumbers(db)]);
   // The texts' placeholders ({duesDollars}, …) show the numbers set on the Pages and Bylaws screens (issue 26 part 4).
   const events = eventsForDisplay(rows, md, numbers);
-  // This year's events as schema.org Events (issue 28 part 6), in the HTML once; each post's NewsArticle is on its page.
+  // This year's events as schema.org Events (issue 28 part 6), in the head the server writes; each post's
+  // NewsArticle is on its own page.
   const site = { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone };
-  const jsonLd = rows.length > 0 ? jsonLdFor(context)(jsonLdDocument(rows.map((event) => eventJsonLd(event, site)))) : null;
+  if (rows.length > 0) addJsonLd(context, jsonLdDocument(rows.map((event) => eventJsonLd(event, site))));
   return {
     news: newsForDisplay(posts, md, details.name, numbers),
     year: from.slice(0, 4),
     upcoming: events.filter((e) => e.date >= today),
     past: events.filter((e) => e.date < today).reverse(),
     calendarUrl: webcalUrl(config.publicUrl, "/events.ics"),
-    jsonLd,
   };
 }
 
 export default function NewsEvents({ loaderData }: Route.ComponentProps) {
-  const { news, year, upcoming, past, calendarUrl, jsonLd } = loaderData;
+  const { news, year, upcoming, past, calendarUrl } = loaderData;
   useLiveUpdates(["news", "events", "site"]);
   return (
     <div className="page">
@@ -99,7 +99,6 @@ export default function NewsEvents({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
       <SubscribeForm />
-      {jsonLd && <JsonLd text={jsonLd} />}
     </div>
   );
 }

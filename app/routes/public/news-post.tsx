@@ -8,12 +8,12 @@ import { newsForDisplay } from "#app/news-events/item-html.server.ts";
 import { jsonLdDocument, newsArticleJsonLd } from "#app/news-events/structured-data.server.ts";
 import { publicAuthor } from "#app/news-events/publication.ts";
 import { getShareImagePath } from "#app/site/share-image.server.ts";
-import { jsonLdFor, markdownFor } from "#app/platform/http/page-html.server.ts";
+import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { addJsonLd, sharePage } from "#app/platform/http/head-extras.server.ts";
 import { firstPicture, markdownSummary } from "#app/platform/text/markdown.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { longDate } from "#app/platform/text/format.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
-import { JsonLd } from "#app/ui/JsonLd.tsx";
 
 /** A description's length in the page's head, in characters (a search result's snippet). */
 const DESCRIPTION_LENGTH = 160;
@@ -31,21 +31,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [details, numbers, logo] = await Promise.all([getAssociationDetails(db), getAssociationNumbers(db), getShareImagePath(db)]);
   const [shown] = newsForDisplay([post], markdownFor(context), details.name, numbers);
   const site = { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone, logo };
+  // Its structured data and its first picture for link previews, in the head the server writes (issue 28 part 6).
+  addJsonLd(context, jsonLdDocument([newsArticleJsonLd(post, publicAuthor(post.author, details.name), site)]));
+  const picture = firstPicture(post.text);
+  sharePage(context, { type: "article", image: picture });
   return {
     post: shown!,
     description: markdownSummary(post.text, DESCRIPTION_LENGTH) || post.title,
-    picture: firstPicture(post.text) ?? null,
-    jsonLd: jsonLdFor(context)(jsonLdDocument([newsArticleJsonLd(post, publicAuthor(post.author, details.name), site)])),
   };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return pageMeta(matches, "Page not found", "We couldn't find that page.");
-  return pageMeta(matches, loaderData.post.title, loaderData.description, { type: "article", image: loaderData.picture ?? undefined });
+  return pageMeta(matches, loaderData.post.title, loaderData.description);
 }
 
 export default function NewsPost({ loaderData }: Route.ComponentProps) {
-  const { post, jsonLd } = loaderData;
+  const { post } = loaderData;
   return (
     <article className="page narrow">
       <h1>{post.title}</h1>
@@ -56,7 +58,6 @@ export default function NewsPost({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to="/news-events#news">All news and events</Link>
       </p>
-      <JsonLd text={jsonLd} />
     </article>
   );
 }
