@@ -7,6 +7,7 @@ import { NonceContext, nonceContext } from "#app/platform/http/nonce.ts";
 import { PageHtmlContext } from "#app/platform/http/page-html.ts";
 import { pageHtmlContext } from "#app/platform/http/page-html.server.ts";
 import { hydrateAfterFirstPaintStream } from "#app/platform/http/script-priority.server.ts";
+import { headExtrasContext, withHeadExtras } from "#app/platform/http/head-extras.server.ts";
 import { servicesContext } from "#app/web/services.server.ts";
 import { BodyTooLargeError } from "#app/platform/http/request-body.ts";
 
@@ -41,7 +42,9 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = hydrateAfterFirstPaintStream();
+          // The canonical link, link-preview tags, feed links and structured data, written by the server alone.
+          const extras = { path: new URL(request.url).pathname, status: responseStatusCode, nonce };
+          const body = hydrateAfterFirstPaintStream((html) => withHeadExtras(html, loadContext.get(headExtrasContext), extras));
           body.on("finish", () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

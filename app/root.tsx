@@ -2,6 +2,8 @@ import { useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { FALLBACK_SITE, THEME_COLOR } from "#app/platform/http/meta.ts";
+import { shareImagePath } from "#app/site/share-image.server.ts";
+import { shareSite } from "#app/platform/http/head-extras.server.ts";
 import { Footer } from "#app/routes/layout/Footer.tsx";
 import { Header } from "#app/routes/layout/Header.tsx";
 import { currentUser, getServices, sessionMiddleware } from "#app/web/context.server.ts";
@@ -22,6 +24,7 @@ export const links: Route.LinksFunction = () => [
   // board uploads a logo, the server draws both icons from it instead (app/site/site-icon.server.ts).
   { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  // The manifest, the feeds and the link-preview tags are added by the server (app/platform/http/head-extras.server.ts).
 ];
 
 /** The document shell is the same for every visitor without a session; a page below decides for itself. */
@@ -34,9 +37,11 @@ export const handle: RouteHandle = { pageCache: true };
 export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
+  const { db, config } = getServices(context);
   const [site, logoId, beaches, menuPages] = await Promise.all([getAssociationDetails(db), getLogoImageId(db), listBeaches(db), boardPageLinks(db, "menu")]);
   const logo = logoId ? await getImage(db, logoId) : undefined;
+  // What link previews show, for the head the server writes (never sent to the browser as data).
+  shareSite(context, { url: config.publicUrl, name: site.name, image: shareImagePath(logo) });
   return {
     logo: logo ?? null,
     signedIn: currentUser(context) !== null,

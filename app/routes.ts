@@ -34,7 +34,15 @@ export default [
   route("data/sites/:identifier/readings.csv", "routes/feeds/site-readings-csv.ts"),
   route("data/sites/:identifier/readings.json", "routes/feeds/site-readings-json.ts"),
   route("data/sites/:identifier/readings.atom", "routes/feeds/site-atom.ts"),
+  route("news.json", "routes/feeds/news-json.ts"),
+  // Found and shared (issue 28 part 6): what crawlers and browsers ask for at the top of a site.
+  route("robots.txt", "routes/feeds/robots-txt.ts"),
+  route("sitemap.xml", "routes/feeds/sitemap-xml.ts"),
+  route("manifest.webmanifest", "routes/feeds/manifest.ts"),
   route("api/email", "routes/api/email.ts"),
+  // A news post's and an event's own page (issue 28 part 6): the addresses shared links and the sitemap name.
+  route("news/:id", "routes/public/news-post.tsx"),
+  route("events/:id", "routes/public/event.tsx"),
   // Pages reached from a subscription form or a link in a mail: they differ per visitor, so not public pages.
   route("subscribe", "routes/public/mail/subscribe.tsx"),
   route("subscribe/confirm/:token", "routes/public/mail/subscribe-confirm.tsx"),

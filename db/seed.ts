@@ -11,7 +11,7 @@ import { format } from "date-fns/format";
 import { parseISO } from "date-fns/parseISO";
 import { association } from "#content/association.ts";
 import type { Database } from "#app/platform/data/db.server.ts";
-import { todayIn } from "#app/platform/text/dates.ts";
+import { noonOf, todayIn } from "#app/platform/text/dates.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import { setBanner } from "#app/site/data/banner.server.ts";
 import { createEvent } from "#app/news-events/data/events.server.ts";
@@ -171,7 +171,9 @@ export async function seedDemo(db: Database, now = new Date(), images?: Storage)
       text: "Two board seats are open this year. Nominations close a week before the annual meeting.\nAny member household in good standing may nominate a candidate.",
     },
   ];
-  for (const post of news) await createNewsPost(db, { ...post, author: BYLINE }, null, at);
+  // Each post written at noon of its own date (not all at the seed's instant): a feed's entries each have their own
+  // time, as a board's posts would (issue 28 part 6).
+  for (const post of news) await createNewsPost(db, { ...post, author: BYLINE }, null, Math.min(at, noonOf(post.date, association.timeZone).timestamp));
 
   const events = [
     { title: "Ice-out celebration", days: -60, startTime: "10:00", timeDetails: "Until noon", place: "Public Beach pavilion", eventDetails: "Coffee, cocoa and a look at the lake's first open water." },

@@ -3,6 +3,8 @@
  * content. Prints the four category scores and the main metrics of each page. Paths under /admin are audited as a
  * signed-in administrator (the server is started with one, and Lighthouse sends its session cookie).
  * Usage: npm run lighthouse [-- /path ...]   (run `npm run build` first; CHROME_PATH defaults to /usr/bin/chromium)
+ * A path ending in `/:first` (`/news/:first`, `/events/:first`) audits the first page of the sitemap under it: the
+ * demo's news posts and events have ids made when it is seeded.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -77,6 +79,18 @@ async function blockingTimeByPaint(result: RunnerResult): Promise<{ beforePaint:
   return { beforePaint: Math.round(split.beforePaint), afterPaint: Math.round(split.afterPaint) };
 }
 
+/**
+ * The path of the first `<loc>` of `sitemap` whose path starts with `prefix` ("/news/").
+ * @throws when there is none (the demo has no such page)
+ */
+function firstInSitemap(sitemap: string, prefix: string): string {
+  for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const { pathname } = new URL(loc!);
+    if (pathname.startsWith(prefix)) return pathname;
+  }
+  throw new UsageError(`The sitemap has no page under ${prefix}`);
+}
+
 /** One line of scores and metrics per page, and the failing audits of each category below 100. */
 async function measure(pages: string[]): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shoreline-lighthouse-"));
@@ -89,7 +103,10 @@ async function measure(pages: string[]): Promise<string[]> {
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
     const cookie = pages.some(isAdmin) ? await signInCookie(server.url, ADMIN.email, ADMIN.password) : undefined;
-    for (const page of pages) {
+    const sitemap = pages.some((p) => p.endsWith("/:first")) ? await (await fetch(`${server.url}/sitemap.xml`)).text() : "";
+    for (const named of pages) {
+      // "/news/:first": the first address of the sitemap under /news/ (as a path on the audited server).
+      const page = named.endsWith("/:first") ? firstInSitemap(sitemap, named.slice(0, -":first".length)) : named;
       const flags = { port: chrome.port, output: "json" as const, logLevel: "error" as const, ...(isAdmin(page) ? { extraHeaders: { Cookie: cookie! } } : {}) };
       // A fresh Chromium sometimes fails to record the first trace (NO_NAVSTART): such a run is said and made again.
       let result = await lighthouse(`${server.url}${page}`, flags);

@@ -17,9 +17,10 @@ import { bodyRuleContext, type BodyRule } from "#app/platform/http/request-body.
 import { clientAddressContext } from "#app/web/context.server.ts";
 import { ownUrl } from "#app/platform/http/server-url.ts";
 import { issueSetupToken } from "#app/accounts/setup.server.ts";
-import { SITE_ICON_SIZES, siteIcon } from "#app/site/site-icon.server.ts";
+import { SITE_ICON_SIZES, siteIco, siteIcon } from "#app/site/site-icon.server.ts";
 import { ping, withStartupLock } from "#app/platform/data/db.server.ts";
 import { pageHtmlContext } from "#app/platform/http/page-html.server.ts";
+import { headExtrasContext, newHeadExtras } from "#app/platform/http/head-extras.server.ts";
 import { nonceContext } from "#app/platform/http/nonce.ts";
 import { createChangeFeed, type ChangeFeed } from "#app/platform/data/change-feed.server.ts";
 import { ConfigError, loadConfig } from "#app/platform/config.server.ts";
@@ -102,7 +103,7 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
     res.removeHeader("Content-Type");
     res.status(404).type("text/plain").send("Not found");
   });
-  // The few files at the top of build/client (favicon.png and apple-touch-icon.png, from public/) are looked up by
+  // The few files at the top of build/client (the bundled icons, from public/) are looked up by
   // name, so that a page request does not cost a file system lookup first.
   const topFiles = new Set(
     (existsSync(clientDir) ? readdirSync(clientDir, { withFileTypes: true }) : [])
@@ -119,6 +120,17 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
       res.set({ "Cache-Control": "no-cache", ETag: icon.etag });
       if (req.fresh) return void res.status(304).end();
       res.type("image/png").send(icon.png);
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.get("/favicon.ico", async (req, res, next) => {
+    try {
+      const icon = await siteIco(services);
+      if (!icon) return next();
+      res.set({ "Cache-Control": "no-cache", ETag: icon.etag });
+      if (req.fresh) return void res.status(304).end();
+      res.type("image/x-icon").send(icon.ico);
     } catch (error) {
       next(error);
     }
@@ -189,7 +201,11 @@ export function createApp(services: Services, feed: ChangeFeed, streams: Set<Res
       if (res.locals.bodyRule) context.set(bodyRuleContext, res.locals.bodyRule as BodyRule);
       // A document request renders stored texts once, in the markup; its hydration data refers to them
       // (app/platform/http/page-html.ts). A `.data` request carries the texts themselves.
-      if (!req.path.endsWith(".data")) context.set(pageHtmlContext, new Map());
+      if (!req.path.endsWith(".data")) {
+        context.set(pageHtmlContext, new Map());
+        // What the server adds to the document's head (canonical link, link previews, structured data).
+        context.set(headExtrasContext, newHeadExtras());
+      }
       return context;
     },
   });

@@ -187,16 +187,5 @@ export function siteDatasetJsonLd(input: SiteDatasetInput) {
   };
 }
 
-/**
- * JSON for inside a `<script>` element: `<`, `>` and `&` written as \u escapes (so that a site named
- * "</script><script>…" cannot end the element, HTML spec §4.12.1.3), and U+2028/U+2029 too. A JSON parser reads the
- * same values back.
- */
-export function jsonLdText(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
+/** JSON for inside a `<script>` element (moved to the platform for the site's other structured data, issue 28). */
+export { jsonLdText } from "#app/platform/http/json-ld.ts";

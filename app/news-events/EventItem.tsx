@@ -23,17 +23,19 @@ function timeOf(event: EventItemData): string {
 }
 
 /**
- * One event on one of its dates: title, its day or days, its time and place shown as text, how it repeats;
- * `event.detailsHtml` is its Markdown details as the loader rendered them (`eventsForDisplay` in
- * app/news-events/item-html.server.ts); and an "Add to calendar" link to the event's own iCalendar file
- * (/events/:id.ics, a plain link: it is a file, not a page; for a repeating event, the whole series).
+ * One event on one of its dates: title (a link to its own page, /events/:id), its day or days, its time and place
+ * shown as text, how it repeats; `event.detailsHtml` is its Markdown details as the loader rendered them
+ * (`eventsForDisplay` in app/news-events/item-html.server.ts); and an "Add to calendar" link to the event's own
+ * iCalendar file (/events/:id.ics, a plain link: it is a file, not a page; for a repeating event, the whole series).
  */
 export function EventItem({ event }: { event: EventItemData }) {
   const when = [timeOf(event), event.timeDetails].filter(Boolean).join(" · ");
   const headingId = `event-${event.key}`;
   return (
     <article className="card" aria-labelledby={headingId}>
-      <h3 id={headingId}>{event.title}</h3>
+      <h3 id={headingId}>
+        <a href={`/events/${event.id}`}>{event.title}</a>
+      </h3>
       <p className="meta">
         <time className="event-when" dateTime={event.date}>
           {longDate(event.date)}

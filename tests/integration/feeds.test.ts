@@ -249,7 +249,10 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
   describe("/news.atom", () => {
     it("is an Atom feed whose entry ids stay the same when a post is edited", async ({ skip }) => {
       const db = database(skip);
-      const first = await createNewsPost(db.db, { title: "Ice <b>is</b> out & about", text: "The lake is **open**.\n\n<script>x</script>", date: "2026-04-01", author: "Pat" }, null, 10_000);
+      // Typed in the day after its date, then edited a week later.
+      const typed = Date.UTC(2026, 3, 2, 9);
+      const edited = Date.UTC(2026, 3, 9, 9);
+      const first = await createNewsPost(db.db, { title: "Ice <b>is</b> out & about", text: "The lake is **open**.\n\n<script>x</script>", date: "2026-04-01", author: "Pat" }, null, typed);
       const read = async () => {
         const response = await get(newsAtomRoute, db, "/news.atom");
         expect(response.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
@@ -261,23 +264,40 @@ describe.each(backends)("feeds and open data on $name", ({ name, create, availab
       expect(shown(before.title)).toBe("Heron Lake Association: news");
       const entry = before.entry.find((e: { id: string }) => e.id === `urn:uuid:${first.id}`);
       expect(shown(entry.title)).toBe("Ice <b>is</b> out & about");
-      expect(entry.link[0]["@href"]).toBe(`${PUBLIC_URL}/news-events#news-${first.id}`);
+      // The post's own page (issue 28 part 6).
+      expect(entry.link[0]["@href"]).toBe(`${PUBLIC_URL}/news/${first.id}`);
       expect(entry.author[0].name).toBe("Pat");
       expect(entry.content["@type"]).toBe("html");
       expect(entry.content["#text"]).toContain("<strong>open</strong>");
       expect(entry.content["#text"]).not.toContain("<script>");
-      expect(entry.updated).toBe(new Date(10_000).toISOString());
+      // `published` is the post's date (noon in Chicago, CDT), not when it was typed in; `updated` its own last change.
+      expect(entry.published).toBe("2026-04-01T17:00:00.000Z");
+      expect(entry.updated).toBe(new Date(typed).toISOString());
 
-      await updateNewsPost(db.db, first.id, { title: "Ice is out!", text: "Edited.", date: "2026-04-01", author: "Pat" }, 20_000);
+      await updateNewsPost(db.db, first.id, { title: "Ice is out!", text: "Edited.", date: "2026-04-01", author: "Pat" }, edited);
       const after = (await read()).entry.find((e: { id: string }) => e.id === `urn:uuid:${first.id}`);
       expect(shown(after.title)).toBe("Ice is out!");
-      expect(after.updated).toBe(new Date(20_000).toISOString());
-      expect(after.published).toBe(new Date(10_000).toISOString());
+      expect(after.updated).toBe(new Date(edited).toISOString());
+      expect(after.published).toBe("2026-04-01T17:00:00.000Z");
     });
 
-    it("carries the latest 100 posts: of 101, the oldest is left out", async ({ skip }) => {
+    it("gives each entry its own `updated`, and the feed the latest of them (issue 28 part 6)", async ({ skip }) => {
       const db = database(skip);
-      // The post of the test above (2026-04-01) and 100 newer ones.
+      const a = await createNewsPost(db.db, { title: "Loons back", text: "Two pairs.", date: "2026-04-20", author: "Pat" }, null, Date.UTC(2026, 3, 20, 20));
+      const b = await createNewsPost(db.db, { title: "Dock in", text: "The dock is in.", date: "2026-04-25", author: "Pat" }, null, Date.UTC(2026, 3, 25, 20));
+      const feed = atom.parse(await (await get(newsAtomRoute, db, "/news.atom")).text()).feed;
+      const byId = (id: string) => feed.entry.find((e: { id: string }) => e.id === `urn:uuid:${id}`);
+      expect(byId(a.id).updated).toBe("2026-04-20T20:00:00.000Z");
+      expect(byId(b.id).updated).toBe("2026-04-25T20:00:00.000Z");
+      expect(byId(a.id).published).toBe("2026-04-20T17:00:00.000Z");
+      const updated = feed.entry.map((e: { updated: string }) => e.updated);
+      expect(new Set(updated).size).toBe(updated.length);
+      expect(feed.updated).toBe([...updated].sort().at(-1));
+    });
+
+    it("carries the latest 100 posts: the older ones are left out", async ({ skip }) => {
+      const db = database(skip);
+      // The posts of the tests above (April 2026) and 100 newer ones.
       for (let day = 0; day < 100; day++) {
         const date = new Date(Date.UTC(2026, 4, 1) + day * 86_400_000).toISOString().slice(0, 10);
         await createNewsPost(db.db, { title: `Dock report ${day + 1}`, text: "Calm.", date, author: "Pat" }, null, 30_000 + day);

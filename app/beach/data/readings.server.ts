@@ -132,6 +132,15 @@ export async function listResultsSince(db: Database, wants: readonly (ResultWant
 }
 
 /** Every reading, newest first (the admin table). */
+/**
+ * When each monitoring site last had a result added (ms since epoch), by site id: the sitemap's dates of the lake's
+ * pages. A site without results is absent.
+ */
+export async function lastResultChanges(db: Database): Promise<Map<string, number>> {
+  const rows = await db.selectFrom("measurement").select((eb) => ["siteId", eb.fn.max("createdAt").as("at")]).groupBy("siteId").execute();
+  return new Map(rows.filter((r) => r.siteId !== null).map((r) => [r.siteId!, Number(r.at)]));
+}
+
 export async function listMeasurements(db: Database): Promise<Measurement[]> {
   return db.selectFrom("measurement").selectAll().orderBy("timestamp", "desc").orderBy("createdAt", "desc").execute();
 }

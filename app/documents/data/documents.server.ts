@@ -23,6 +23,12 @@ export const DOCUMENT_SORTS = ["newest", "name", "largest"] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 /** One page of documents for the admin list, sorted on the server. */
+/** When a document was last added, replaced or renamed (ms since epoch), or null without documents: the sitemap's date of /more/documents. */
+export async function lastDocumentChange(db: Database): Promise<number | null> {
+  const row = await db.selectFrom("document").select((eb) => eb.fn.max("updated").as("at")).executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
 export async function pageDocuments(db: Database, query: ListQuery<DocumentSort>): Promise<Page<DocumentRecord, DocumentSort>> {
   // A search looks in what the list shows: the file's name.
   const base = query.q ? db.selectFrom("document").where(containsText(["displayName"], query.q)) : db.selectFrom("document");

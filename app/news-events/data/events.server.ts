@@ -81,6 +81,11 @@ export async function listAllEvents(db: Database): Promise<Event[]> {
   return db.selectFrom("event").selectAll().orderBy("date", "desc").orderBy("startTime", "desc").execute();
 }
 
+/** Every public event's id and last change (ms since epoch), by date: the sitemap's entries. */
+export async function listPublicEventStamps(db: Database, now = Date.now()): Promise<Pick<Event, "id" | "updated">[]> {
+  return db.selectFrom("event").select(["id", "updated"]).where(isPublicAt(now)).orderBy("date").orderBy("startTime").orderBy("id").execute();
+}
+
 /** The orders of the admin list: latest date first (the default), earliest first, by title. */
 export const EVENT_SORTS = ["latest", "earliest", "title"] as const;
 export type EventSort = (typeof EVENT_SORTS)[number];

@@ -23,6 +23,14 @@ export async function listNews(db: Database, { limit, now = Date.now() }: { limi
   return query.execute();
 }
 
+/**
+ * Every public post's id, date's instant and last change (ms since epoch), newest first: the sitemap's entries (a few
+ * numbers a post, whatever the number of posts).
+ */
+export async function listPublicNewsStamps(db: Database, now = Date.now()): Promise<Pick<NewsPost, "id" | "timestamp" | "updated">[]> {
+  return db.selectFrom("news_post").select(["id", "timestamp", "updated"]).where(isPublicAt(now)).orderBy("date", "desc").orderBy("created", "desc").execute();
+}
+
 /** The orders of the admin list: newest first (the default), oldest first, by title. */
 export const NEWS_SORTS = ["newest", "oldest", "title"] as const;
 export type NewsSort = (typeof NEWS_SORTS)[number];
@@ -42,6 +50,11 @@ export async function pageNews(db: Database, query: ListQuery<NewsSort>): Promis
 /** One post, or undefined. */
 export async function getNewsPost(db: Database, id: string): Promise<NewsPost | undefined> {
   return db.selectFrom("news_post").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** One public post (not a draft, its publication instant come by `now`), or undefined: the post's own page. */
+export async function getPublicNewsPost(db: Database, id: string, now = Date.now()): Promise<NewsPost | undefined> {
+  return db.selectFrom("news_post").selectAll().where("id", "=", id).where(isPublicAt(now)).executeTakeFirst();
 }
 
 /**

@@ -27,3 +27,4 @@ export function markdownFor(context: Readonly<RouterContextProvider>, render: (s
     return { md: key };
   };
 }
+

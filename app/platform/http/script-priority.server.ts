@@ -64,8 +64,9 @@ export function hydrateAfterFirstPaint(html: string): string {
 /**
  * A stream of an HTML document (UTF-8 bytes in, bytes out) rewritten by `hydrateAfterFirstPaint`. It holds the
  * document until its end: every page is rendered whole before it is sent (onAllReady), so nothing streams anyway.
+ * @param before another rewrite of the whole document, done first (the head's extras, head-extras.server.ts)
  */
-export function hydrateAfterFirstPaintStream(): Transform {
+export function hydrateAfterFirstPaintStream(before: (html: string) => string = (html) => html): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -73,7 +74,7 @@ export function hydrateAfterFirstPaintStream(): Transform {
       callback();
     },
     flush(callback) {
-      callback(null, Buffer.from(hydrateAfterFirstPaint(Buffer.concat(chunks).toString("utf8")), "utf8"));
+      callback(null, Buffer.from(hydrateAfterFirstPaint(before(Buffer.concat(chunks).toString("utf8"))), "utf8"));
     },
   });
 }

@@ -16,3 +16,8 @@ export function ownUrl(host: string, port: number): string {
   const reachable = bare === "0.0.0.0" ? "127.0.0.1" : bare === "::" ? "::1" : bare;
   return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
 }
+
+/** `target` (a path, or an address already absolute) as an absolute address under `base` (no trailing slash). */
+export function absoluteUrl(base: string, target: string): string {
+  return new URL(target, `${base}/`).href;
+}

@@ -6,7 +6,7 @@
  * script or data address and no image in the HTML.
  */
 import { describe, expect, it } from "vitest";
-import { ownPicture, pictureMarkdown, PROSE_PICTURE_SIZES, renderInlineMarkdown, renderMarkdown } from "./markdown.server.ts";
+import { firstPicture, markdownSummary, ownPicture, pictureMarkdown, PROSE_PICTURE_SIZES, renderInlineMarkdown, renderMarkdown } from "./markdown.server.ts";
 import { dangers, MARKDOWN_PAYLOADS, PAYLOADS } from "../../../tests/support/xss-payloads.ts";
 
 describe("renderMarkdown: formatting", () => {
@@ -122,5 +122,21 @@ describe("renderInlineMarkdown: the banner's one line", () => {
 
   it.each([...PAYLOADS, ...MARKDOWN_PAYLOADS].map((p, i) => [i + 1, p]))("payload %i leaves nothing dangerous", (_i, payload) => {
     expect(dangers(renderInlineMarkdown(payload as string))).toEqual([]);
+  });
+});
+
+describe("markdownSummary and firstPicture (issue 28: descriptions and link previews)", () => {
+  it("gives the words of a text without its marks, cut at a word", () => {
+    expect(markdownSummary("# Ice out\n\nThe lake is **open**.\n- boats\n- `docks`")).toBe("Ice out The lake is open. boats docks");
+    expect(markdownSummary("")).toBe("");
+    expect(markdownSummary("one two three four five", 12)).toBe("one two…");
+  });
+  it("finds the first picture of the site's own (its largest variant), and nothing else", () => {
+    const dock = `/images/${"a".repeat(32)}/1280.webp`;
+    expect(firstPicture(`Text\n\n![Dock](${dock}#1280x960) and ![b](/images/${"b".repeat(32)}/640.webp#640x480)`)).toBe(dock);
+    // Another address is shown as a link on the pages, so it is no picture for a preview either.
+    expect(firstPicture("![x](https://example.org/a.jpg)")).toBeUndefined();
+    expect(firstPicture(`![x](javascript:alert(1)) [link](${dock}#1280x960)`)).toBeUndefined();
+    expect(firstPicture("No pictures.")).toBeUndefined();
   });
 });

@@ -73,7 +73,7 @@ export function pictureMarkdown(image: { id: string; alt: string; width: number;
 
 md.renderer.rules.image = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
-  const src = token.attrGet("src") ?? "";
+  const src = String(token.attrGet("src") ?? "");
   const alt = self.renderInlineAsText(token.children ?? [], options, env);
   const escape = md.utils.escapeHtml;
   // A one-line text (the banner) takes no picture, not even ours.
@@ -111,4 +111,42 @@ export function renderMarkdown(source: string): string {
  */
 export function renderInlineMarkdown(source: string): string {
   return md.renderInline(source.trim(), { inline: true });
+}
+
+/** A parser only (nothing it reads is rendered): it reads `![alt](src)` as an image, for `firstPicture`. */
+const reader = new MarkdownIt("default", { html: false, breaks: true, linkify: false, typographer: false });
+
+/**
+ * A stored text as plain words for a summary (a page's description, structured data): the text of its paragraphs,
+ * headings and lists without their marks, whitespace collapsed, cut at a word before `maxLength` characters with "…".
+ * "" for an empty text. Never throws.
+ */
+export function markdownSummary(source: string, maxLength = 200): string {
+  const words: string[] = [];
+  for (const token of reader.parse(source, {})) {
+    for (const child of token.children ?? []) {
+      if (child.type === "text" || child.type === "code_inline") words.push(child.content);
+      else if (child.type === "softbreak" || child.type === "hardbreak") words.push(" ");
+    }
+    if (token.type.endsWith("_close") && token.block) words.push(" ");
+  }
+  const text = words.join("").replace(/\s+/g, " ").trim();
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : cut.length).replace(/[\s,.;:]+$/, "")}…`;
+}
+
+/**
+ * The address of a stored text's first picture, for its link preview and feed entry: a picture of the site's own as
+ * `pictureMarkdown` writes it, as its largest variant (`/images/<id>/<width>.webp`, no size fragment); undefined when
+ * it has none. A picture at another address is not one: the pages show it as a link, so previews do too.
+ */
+export function firstPicture(source: string): string | undefined {
+  for (const token of reader.parse(source, {})) {
+    for (const child of token.children ?? []) {
+      const picture = child.type === "image" ? ownPicture(String(child.attrGet("src") ?? "").trim()) : undefined;
+      if (picture) return `/images/${picture.id}/${picture.width}.webp`;
+    }
+  }
+  return undefined;
 }

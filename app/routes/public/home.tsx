@@ -16,6 +16,9 @@ import { getPageImageIds, getPageTexts } from "#app/site/data/page-texts.server.
 import { Picture } from "#app/ui/Picture.tsx";
 import { getImage } from "#app/platform/files/images.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
+import { organizationJsonLd } from "#app/site/organization-json-ld.ts";
+import { getShareImagePath } from "#app/site/share-image.server.ts";
 import { renderInlineMarkdown } from "#app/platform/text/markdown.server.ts";
 import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
@@ -26,12 +29,12 @@ import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.ser
 export const handle = CACHEABLE_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
+  const { db, config } = getServices(context);
   const md = markdownFor(context);
   // The details carry the time zone: one read of the settings serves the name, the beach and "today".
   const details = await getAssociationDetails(db);
   const { today, to } = eventWindow(details.timeZone);
-  const [banner, news, upcoming, texts, ids, numbers, beaches] = await Promise.all([
+  const [banner, news, upcoming, texts, ids, numbers, beaches, logo] = await Promise.all([
     getBanner(db),
     listNews(db, { limit: HOME_NEWS_COUNT }),
     listUpcomingEvents(db, { today, to, limit: HOME_EVENT_COUNT }),
@@ -39,11 +42,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     getPageImageIds(db),
     getAssociationNumbers(db),
     loadBeachSummaries(db),
+    getShareImagePath(db),
   ]);
   // The board's texts in the one Markdown dialect, their placeholders ({duesDollars}, …) filled in; the banner is
   // one line of inline Markdown.
   const fill = (text: string) => md(fillNumbers(text, numbers));
   const line = markdownFor(context, renderInlineMarkdown);
+  // The association as a schema.org Organization, in the head the server writes (issue 28 part 6).
+  addJsonLd(context, organizationJsonLd(details, config.publicUrl, logo));
   const homePhoto = ids.homePhotoId ? await getImage(db, ids.homePhotoId) : undefined;
   return {
     banner: banner ? line(fillNumbers(banner.text, numbers)) || null : null,

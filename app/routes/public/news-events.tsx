@@ -13,17 +13,13 @@ import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { eventJsonLd, jsonLdDocument } from "#app/news-events/structured-data.server.ts";
+import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
 import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { webcalUrl } from "#app/platform/http/feed-response.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = { ...CACHEABLE_PAGE, subscribeForm: true };
-
-/** Feed readers and calendar apps find the news feed and the events calendar from the page's head. */
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/atom+xml", href: "/news.atom", title: "News (Atom)" },
-  { rel: "alternate", type: "text/calendar", href: "/events.ics", title: "Events (iCalendar)" },
-];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "News & Events", "The association's news and this year's and next year's events on and around the lake.");
@@ -44,6 +40,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // The texts' placeholders ({duesDollars}, …) show the numbers set on the Pages and Bylaws screens (issue 26 part 4).
   const events = eventsForDisplay(rows, md, numbers);
+  // This year's events as schema.org Events (issue 28 part 6), in the head the server writes; each post's
+  // NewsArticle is on its own page.
+  const site = { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone };
+  if (rows.length > 0) addJsonLd(context, jsonLdDocument(rows.map((event) => eventJsonLd(event, site))));
   // An event under way (it began before today and ends today or later) is still upcoming.
   const lastDay = (e: { date: string; endDate: string }) => e.endDate || e.date;
   return {

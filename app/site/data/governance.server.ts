@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Database } from "#app/platform/data/db.server.ts";
 import { governance as demoGovernance, membership as demoMembership } from "#content/membership.ts";
 import { writeAndSignal } from "#app/platform/data/changes.server.ts";
+import { numberWord } from "#app/platform/text/number-words.ts";
 
 /** The governance numbers and dues, with their bounds (members, days, seats, years; US dollars). */
 /** A whole number from `min` to `max`, typed in a form ("15"), with a message a volunteer can act on. */
@@ -62,12 +63,10 @@ export async function saveAssociationNumbers(db: Database, numbers: Partial<Asso
   });
 }
 
-const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
-
 /** "fifteen (15)", the way bylaws usually write numbers; digits alone above twenty. */
 export function spellNumber(n: number): string {
-  const word = WORDS[n];
-  return word === undefined ? String(n) : `${word} (${n})`;
+  const word = numberWord(n);
+  return word === String(n) ? word : `${word} (${n})`;
 }
 
 /** "10", "12.50": whole dollars without cents. */

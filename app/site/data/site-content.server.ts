@@ -157,6 +157,15 @@ function siteList<T>(kind: string, schema: z.ZodType<T>, shown: (data: T) => str
   };
 }
 
+/**
+ * When each kind of list ("board", "faq", "bylaws", "business") last had an entry saved (ms since epoch): the
+ * sitemap's dates of the pages that show them. A kind without entries is absent.
+ */
+export async function lastSiteItemChanges(db: Database): Promise<Map<string, number>> {
+  const rows = await db.selectFrom("site_item").select((eb) => ["kind", eb.fn.max("updatedAt").as("at")]).groupBy("kind").execute();
+  return new Map(rows.map((r) => [r.kind, Number(r.at)]));
+}
+
 export const boardMembers = siteList("board", boardMemberData, (m) => [m.name, m.title]);
 export const questions = siteList("faq", questionData, (q) => [q.question]);
 export const bylawsArticles = siteList("bylaws", bylawsArticleData, (a) => [a.number, a.title]);

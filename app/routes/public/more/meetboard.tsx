@@ -7,13 +7,20 @@ import { Markdown } from "#app/ui/Markdown.tsx";
 import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { boardMembers, bylawsArticles } from "#app/site/data/site-content.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
+import { numberWord } from "#app/platform/text/number-words.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Meet the Board", "The association's five board members and its bylaws.");
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return pageMeta(matches, "Meet the Board", boardDescription(loaderData?.members.length ?? 0));
+}
+
+/** "The association's six board members and its bylaws.": the count follows the list shown, in words (issue 28). */
+function boardDescription(count: number): string {
+  const members = count === 0 ? "board" : count === 1 ? "one board member" : `${numberWord(count)} board members`;
+  return `The association's ${members} and its bylaws.`;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
