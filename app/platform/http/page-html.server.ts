@@ -27,4 +27,3 @@ export function markdownFor(context: Readonly<RouterContextProvider>, render: (s
     return { md: key };
   };
 }
-
