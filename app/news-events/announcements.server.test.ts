@@ -14,7 +14,7 @@ import { getVersions } from "#app/platform/data/changes.server.ts";
 import { backends, type TestDatabase } from "../../tests/support/databases.ts";
 import { publishDue, saveEvent, saveNewsPost, sendTestMail, previewMail, type PublishRequest } from "./announcements.server.ts";
 import { listNews } from "./data/news.server.ts";
-import { getPublicEvent, listCalendarEvents, listEvents } from "./data/events.server.ts";
+import { getPublicEvent, listCalendarEvents, listEventOccurrences } from "./data/events.server.ts";
 import { nextPublication, recordAnnouncement } from "./data/publication.server.ts";
 
 /** Noon UTC on 2026-07-10: the same calendar day in the demo's Chicago time zone. */
@@ -87,7 +87,7 @@ describe.each(backends)("publishing news and events on $name", ({ create, availa
     const draftEvent = (await saveEvent(services, null, event("Secret event", "2026-07-20"), DRAFT_MAIL, BY, NOW))!;
     const later = NOW.getTime() + 60_000;
     expect(await listNews(db, { now: later })).toEqual([]);
-    expect(await listEvents(db, { from: "2026-01-01", to: "2026-12-31", now: later })).toEqual([]);
+    expect(await listEventOccurrences(db, { from: "2026-01-01", to: "2026-12-31", now: later })).toEqual([]);
     expect(await listCalendarEvents(db, later)).toEqual([]);
     expect(await getPublicEvent(db, draftEvent.id, later)).toBeUndefined();
     expect(await queued(db, "news")).toEqual([]);
@@ -105,7 +105,7 @@ describe.each(backends)("publishing news and events on $name", ({ create, availa
     await saveEvent(services, null, event("Scheduled event", "2026-07-20"), { choice: "at", at, mail: false }, BY, NOW);
     expect(await nextPublication(db)).toBe(at);
     expect(await listNews(db, { now: at - 1 })).toEqual([]);
-    expect(await listEvents(db, { from: "2026-01-01", to: "2026-12-31", now: at - 1 })).toEqual([]);
+    expect(await listEventOccurrences(db, { from: "2026-01-01", to: "2026-12-31", now: at - 1 })).toEqual([]);
     expect(await publishDue(services, at - 1)).toBe(0);
     expect(await queued(db, "news")).toEqual([]);
 

@@ -20,7 +20,7 @@ import {
   createEvent,
   deleteEvent,
   getEvent,
-  listEvents,
+  listEventOccurrences,
   listUpcomingEvents,
   updateEvent,
   type EventInput,
@@ -231,7 +231,7 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       for (const date of ["2025-12-31", "2026-01-01", "2026-06-15", "2026-12-31", "2027-01-01"]) {
         await createEvent(db, event({ title: date, date }), null);
       }
-      const listed = await listEvents(db, { from: "2026-01-01", to: "2026-12-31" });
+      const listed = await listEventOccurrences(db, { from: "2026-01-01", to: "2026-12-31" });
       expect(listed.map((e) => e.date)).toEqual(["2026-01-01", "2026-06-15", "2026-12-31"]);
     });
 
@@ -242,7 +242,7 @@ describe.each(backends)("models on $name", ({ name, create, available }) => {
       await createEvent(db, event({ title: "B 09:00", date: "2026-06-15", startTime: "09:00" }), null, 3);
       await createEvent(db, event({ title: "A", date: "2026-03-01", startTime: "20:00" }), null, 4);
       await createEvent(db, event({ title: "B 10:30", date: "2026-06-15", startTime: "10:30" }), null, 5);
-      const listed = await listEvents(db, { from: "2026-01-01", to: "2026-12-31" });
+      const listed = await listEventOccurrences(db, { from: "2026-01-01", to: "2026-12-31" });
       expect(listed.map((e) => e.title)).toEqual(["A", "B 09:00", "B 10:30", "B 19:00", "C"]);
     });
 

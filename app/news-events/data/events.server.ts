@@ -1,4 +1,4 @@
-/** Events (spec §3): read by date within the current calendar year; written by administrators. */
+/** Events (spec §3): read as occurrences (repeats expanded, issue 28) within the pages' windows; written by administrators. */
 import type { Event, EventTombstone } from "#db/schema.ts";
 import type { Database } from "#app/platform/data/db.server.ts";
 import { noonOf } from "#app/platform/text/dates.ts";
@@ -14,23 +14,6 @@ import { addDaysTo } from "#app/platform/text/iso-date.ts";
 export type { Event, EventTombstone };
 
 export type { EventInput };
-
-/**
- * Public events dated `from` to `to` inclusive ("YYYY-MM-DD"), earliest first, by date then start time: drafts and
- * events scheduled after `now` (ms since epoch) are left out (issue 26, decision 025).
- */
-export async function listEvents(db: Database, { from, to, now = Date.now() }: { from: string; to: string; now?: number }): Promise<Event[]> {
-  return db
-    .selectFrom("event")
-    .selectAll()
-    .where(isPublicAt(now))
-    .where("date", ">=", from)
-    .where("date", "<=", to)
-    .orderBy("date")
-    .orderBy("startTime")
-    .orderBy("created")
-    .execute();
-}
 
 /**
  * An event on one of its dates (issue 28 part 2): the event's row with `date` the first day of this occurrence and
