@@ -75,7 +75,7 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet("src") ?? "");
   const alt = self.renderInlineAsText(token.children ?? [], options, env);
-  const escape = md.utils.escapeHtml;
+  const escape = (text: string | number) => md.utils.escapeHtml(String(text));
   // A one-line text (the banner) takes no picture, not even ours.
   const picture = (env as { inline?: boolean } | undefined)?.inline ? undefined : ownPicture(src);
   // Not ours: what the text showed before pictures were allowed, a "!" and a link, fetching nothing.

@@ -34,7 +34,7 @@ async function moreNav(page: Page) {
 }
 
 test("a page of the board's own: made with a picture, under More, reordered, in the main menu, moved, removed", async ({ page, visitor }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = unique().slice(-6);
   const first = `Weeds ${tag}`;
   const second = `Docks ${tag}`;
@@ -145,17 +145,19 @@ test("a page of the board's own: made with a picture, under More, reordered, in 
 });
 
 test("a picture in a news post's text is shown on /news-events as a responsive picture of ours", async ({ page, visitor }) => {
-  const title = `Loons are back ${unique().slice(-6)}`;
+  const tag = unique().slice(-6);
+  const title = `Loons are back ${tag}`;
+  const alt = `Two loons by the island ${tag}`;
   await page.goto("/admin/news?edit=new");
   await waitForHydration(page);
   const modal = await expectModal(page, "Add a New Post");
   await modal.getByLabel("Title").fill(title);
   await modal.getByLabel("Text", { exact: true }).fill("A pair nests by the island.");
-  await insertPicture(page, "text", "Two loons by the island", "#203a5c");
+  await insertPicture(page, "text", alt, "#203a5c");
   await modal.getByRole("button", { name: "Add Post" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await visitor.goto("/news-events");
-  const img = visitor.getByRole("img", { name: "Two loons by the island" });
+  const img = visitor.getByRole("img", { name: alt });
   await expect(img).toHaveAttribute("src", /^\/images\/[0-9a-f]{32}\/640\.webp$/);
   await expect(img).toHaveAttribute("sizes", /44rem/);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
