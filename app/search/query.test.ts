@@ -74,7 +74,9 @@ describe("plainExcerpt", () => {
 
 describe("sourceView", () => {
   it("links each source to its item", () => {
-    expect(sourceView("news")?.href({ source: "news", ref: "abc", date: "2026-01-01" })).toBe("/news-events#news-abc");
+    expect(sourceView("news")?.href({ source: "news", ref: "abc", date: "2026-01-01" })).toBe("/news/abc");
+    expect(sourceView("events")?.href({ source: "events", ref: "e1", date: "2025-05-01" })).toBe("/events/e1");
+    expect(sourceView("pages")?.href({ source: "pages", ref: "boat-launch", date: "" })).toBe("/more/boat-launch");
     expect(sourceView("documents")?.href({ source: "documents", ref: "1767312000000.pdf", date: "" })).toBe("/documents/1767312000000.pdf");
     expect(sourceView("faq")?.href({ source: "faq", ref: "q1", date: "" })).toBe("/the-lake#faq-q1");
     expect(sourceView("constructor")).toBeUndefined();

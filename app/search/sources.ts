@@ -20,11 +20,12 @@ export interface SearchSourceView {
 
 /** Every source of the index, by the name the migration gave it. */
 export const SEARCH_SOURCES: Readonly<Record<string, SearchSourceView>> = {
-  news: { label: "News", href: (hit) => `/news-events#news-${hit.ref}` },
-  events: { label: "Event", href: (hit) => `/news-events#event-${hit.ref}` },
+  news: { label: "News", href: (hit) => `/news/${encodeURIComponent(hit.ref)}` },
+  events: { label: "Event", href: (hit) => `/events/${encodeURIComponent(hit.ref)}` },
   faq: { label: "Question", href: (hit) => `/the-lake#faq-${hit.ref}` },
   bylaws: { label: "Bylaws", href: (hit) => `/more/meetboard#bylaws-${hit.ref}` },
   documents: { label: "Document", href: (hit) => `/documents/${encodeURIComponent(hit.ref)}` },
+  pages: { label: "Page", href: (hit) => `/more/${encodeURIComponent(hit.ref)}` },
 };
 
 /** The source's view, or undefined for a source this version does not know (its results are left out). */

@@ -18,6 +18,7 @@ import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { getPageTexts } from "#app/site/data/page-texts.server.ts";
 import { lastResultChanges } from "#app/beach/data/readings.server.ts";
 import { listSites } from "#app/beach/data/sites.server.ts";
+import { listPublishedPages } from "#app/site/data/board-pages.server.ts";
 import { BUSINESS_CATEGORIES } from "#app/site/business-categories.ts";
 
 /** One kind of address of the sitemap: its addresses and their dates, read when the sitemap is asked for. */
@@ -42,6 +43,8 @@ interface SiteChanges {
   results: Map<string, number>;
   /** Each monitoring site's id by its identifier (its page's address). */
   sites: Map<string, string>;
+  /** Each board page's last change by its address's slug (/more/<slug>). */
+  boardPages: Map<string, number>;
 }
 
 const max = (...stamps: (number | undefined)[]) => Math.max(0, ...stamps.filter((s): s is number => s !== undefined)) || undefined;
@@ -58,16 +61,19 @@ const PAGE_CHANGES: Record<string, (c: SiteChanges, params: string) => number | 
   "/more/localinfo/:category": (c) => c.lists.get("business"),
   "/more/documents": (c) => c.documents,
   "/contact-us": (c) => c.association,
+  "/more/:slug": (c, slug) => c.boardPages.get(slug),
 };
 
 /** The addresses of a registry page whose path has a parameter, by its path: the parameter's values. */
 const PAGE_INSTANCES: Record<string, (c: SiteChanges) => string[]> = {
   "/the-lake/sites/:identifier": (c) => [...c.sites.keys()],
   "/more/localinfo/:category": () => ["All", ...BUSINESS_CATEGORIES],
+  // The board's own pages (issue 28 part 3): each one the board has made, none when it has made none.
+  "/more/:slug": (c) => [...c.boardPages.keys()],
 };
 
 async function siteChanges({ db }: Services, now: number): Promise<SiteChanges> {
-  const [news, events, documents, texts, details, lists, results, sites] = await Promise.all([
+  const [news, events, documents, texts, details, lists, results, sites, boardPages] = await Promise.all([
     listPublicNewsStamps(db, now),
     listPublicEventStamps(db, now),
     lastDocumentChange(db),
@@ -76,6 +82,7 @@ async function siteChanges({ db }: Services, now: number): Promise<SiteChanges> 
     lastSiteItemChanges(db),
     lastResultChanges(db),
     listSites(db),
+    listPublishedPages(db),
   ]);
   return {
     news: max(...news.map((p) => p.updated)),
@@ -86,14 +93,20 @@ async function siteChanges({ db }: Services, now: number): Promise<SiteChanges> 
     lists,
     results,
     sites: new Map(sites.map((s) => [s.identifier, s.id])),
+    boardPages: new Map(boardPages.map((p) => [p.path.slice("/more/".length), p.updatedAt])),
   };
 }
+
+/** Registry pages that are no page of their own for a search engine: the site search's results. */
+const NOT_LISTED: readonly string[] = ["/search"];
 
 /** Every page of the registry of public pages, a path with a parameter once per value. */
 const publicPageSource: SitemapSource = async (services, now, pages) => {
   const changes = await siteChanges(services, now);
   const latest = max(changes.news, changes.events, changes.documents, changes.pageTexts, changes.association, ...changes.lists.values(), latestResult(changes));
   return pages.flatMap((page) => {
+    // A results page is the answer to a query, not a page to index.
+    if (NOT_LISTED.includes(page.path)) return [];
     const changed = PAGE_CHANGES[page.path];
     const values = PAGE_INSTANCES[page.path]?.(changes) ?? [undefined];
     return values.map((value) => ({
@@ -112,8 +125,8 @@ const eventSource: SitemapSource = async ({ db }, now) =>
   (await listPublicEventStamps(db, now)).map((e) => ({ path: `/events/${encodeURIComponent(e.id)}`, lastmod: e.updated }));
 
 /**
- * The sources of the sitemap, in its order. Another kind of page (the board's own pages, repeating events'
- * occurrences) is one more function here.
+ * The sources of the sitemap, in its order. Another kind of page is one more function here (the board's own pages
+ * are registry pages with a parameter: `PAGE_INSTANCES`; an event's page covers all its dates).
  */
 export const SITEMAP_SOURCES: readonly SitemapSource[] = [publicPageSource, newsSource, eventSource];
 

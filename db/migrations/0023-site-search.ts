@@ -90,7 +90,8 @@ const onlySql = (row: string, s: SearchSource) => (s.only ? `${row}.${quote(s.on
 /** The columns whose change rewrites the item's index row. */
 function watched(s: SearchSource): string[] {
   const fields = [...s.title, ...s.body].map((f) => (typeof f === "string" ? f : f.json));
-  return [...new Set([...fields, s.date, s.hidden, s.publishAt].filter((c): c is string => c !== undefined))];
+  // The key too: a board page's address (its slug) may change, and its row in the index with it.
+  return [...new Set([s.key, ...fields, s.date, s.hidden, s.publishAt].filter((c): c is string => c !== undefined))];
 }
 
 /** Creates the (empty) index table. */
@@ -163,7 +164,7 @@ export async function addSearchSource(db: Kysely<unknown>, s: SearchSource): Pro
   await sql.raw(`INSERT INTO search_index (${COLUMNS}) SELECT ${valuesSql(dialect, table, s)} FROM ${table}${where}`).execute(db);
 }
 
-/** The sources of issue 28: what residents look for (news, events, FAQ, bylaws, documents by name). */
+/** The sources of issue 28: what residents look for (news, events, FAQ, bylaws, documents by name, the board's pages). */
 export const SOURCES: readonly SearchSource[] = [
   { source: "news", table: "news_post", key: "id", title: ["title"], body: ["text"], date: "date", hidden: "draft", publishAt: "publishAt" },
   {
@@ -189,6 +190,8 @@ export const SOURCES: readonly SearchSource[] = [
     only: { column: "kind", value: "bylaws" },
   },
   { source: "documents", table: "document", key: "id", title: ["displayName"], body: [] },
+  // The board's own pages (migration 0021), by their address: /more/<slug>.
+  { source: "pages", table: "board_page", key: "slug", title: ["title"], body: ["body"] },
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

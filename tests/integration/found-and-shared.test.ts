@@ -14,6 +14,7 @@ import { saveAssociationDetails } from "#app/site/data/association.server.ts";
 import { createEvent, updateEvent, type EventInput } from "#app/news-events/data/events.server.ts";
 import { createNewsPost, updateNewsPost } from "#app/news-events/data/news.server.ts";
 import { boardMembers, businesses } from "#app/site/data/site-content.server.ts";
+import { createBoardPage } from "#app/site/data/board-pages.server.ts";
 import { publicPageAddresses } from "#app/routes/public/pages.ts";
 import * as robotsRoute from "#app/routes/feeds/robots-txt.ts";
 import * as sitemapRoute from "#app/routes/feeds/sitemap-xml.ts";
@@ -38,6 +39,9 @@ async function get(route: { loader: (args: never) => unknown }, db: TestDatabase
   return (await route.loader({ request: new Request(`http://127.0.0.1${path}`), params: {}, context } as never)) as Response;
 }
 
+/** A stored picture's id, as a post's Markdown names it (`pictureMarkdown`). */
+const DOCK = "d0c".padEnd(32, "0");
+
 const xml = new XMLParser({ isArray: (name) => name === "url" });
 
 describe.each(backends)("found and shared on $name", ({ name, create, available }) => {
@@ -48,8 +52,8 @@ describe.each(backends)("found and shared on $name", ({ name, create, available 
     if (!(await available())) return;
     db = await create();
     await saveAssociationDetails(db.db, { name: "Heron Lake Association", shortName: "Heron Lake", timeZone: "America/Chicago" }, "test", Date.UTC(2026, 0, 5));
-    ids.post = (await createNewsPost(db.db, { title: "Ice out", text: "The lake is **open**.\n\n![The dock](/images/abc/640.webp)", date: "2026-04-01", author: "Pat" }, null, Date.UTC(2026, 3, 2))).id;
-    await updateNewsPost(db.db, ids.post, { title: "Ice out!", text: "The lake is **open**.\n\n![The dock](/images/abc/640.webp)", date: "2026-04-01", author: "Pat" }, Date.UTC(2026, 3, 9));
+    ids.post = (await createNewsPost(db.db, { title: "Ice out", text: `The lake is **open**.\n\n![The dock](/images/${DOCK}/640.webp#640x480)`, date: "2026-04-01", author: "Pat" }, null, Date.UTC(2026, 3, 2))).id;
+    await updateNewsPost(db.db, ids.post, { title: "Ice out!", text: `The lake is **open**.\n\n![The dock](/images/${DOCK}/640.webp#640x480)`, date: "2026-04-01", author: "Pat" }, Date.UTC(2026, 3, 9));
     ids.second = (await createNewsPost(db.db, { title: "Loons & herons", text: "Two pairs.", date: "2026-04-20", author: "board@heronlake.example.org" }, null, Date.UTC(2026, 3, 21))).id;
     ids.draftPost = (await createNewsPost(db.db, { title: "Secret", text: "Not yet.", date: "2026-04-22", author: "Pat" }, null, Date.UTC(2026, 3, 22), DRAFT)).id;
     ids.event = (await createEvent(db.db, event(), null, Date.UTC(2026, 5, 1))).id;
@@ -57,6 +61,8 @@ describe.each(backends)("found and shared on $name", ({ name, create, available 
     ids.draftEvent = (await createEvent(db.db, event({ title: "Draft party" }), null, Date.UTC(2026, 5, 2), DRAFT)).id;
     await boardMembers.create(db.db, { name: "Ellen", title: "President", photoId: null }, "test", Date.UTC(2026, 2, 1));
     await businesses.create(db.db, { name: "Bait shop", category: "Other", address: "", phone: "", link: "" }, "test", Date.UTC(2026, 2, 2));
+    // The board's own page the registry's tests visit (/more/boat-launch), made here as the demo seed makes it.
+    await createBoardPage(db.db, { title: "Boat launch", slug: "boat-launch", placement: "more", body: "Ramp hours." }, "test", Date.UTC(2026, 2, 3));
   }, 60_000);
   afterAll(async () => {
     await db?.drop();
@@ -92,7 +98,12 @@ describe.each(backends)("found and shared on $name", ({ name, create, available 
     const urls: { loc: string; lastmod?: string }[] = xml.parse(text).urlset.url;
     const lastmod = new Map(urls.map((u) => [u.loc, u.lastmod]));
     expect(lastmod.size).toBe(urls.length);
-    for (const address of publicPageAddresses()) expect(lastmod.has(new URL(address, PUBLIC_URL).href), address).toBe(true);
+    // Every public page but the search's results (an answer to a query, not a page to index).
+    for (const address of publicPageAddresses().filter((a) => !a.startsWith("/search"))) expect(lastmod.has(new URL(address, PUBLIC_URL).href), address).toBe(true);
+    expect([...lastmod.keys()].filter((loc) => loc.includes("/search"))).toEqual([]);
+    // The board's own pages, each dated by its own change; only those the board made.
+    expect(lastmod.get(`${PUBLIC_URL}/more/boat-launch`)).toBe("2026-03-03T00:00:00Z");
+    expect([...lastmod.keys()].filter((loc) => /\/more\/[a-z0-9-]+$/.test(loc) && !/(meetboard|documents|localinfo)/.test(loc))).toEqual([`${PUBLIC_URL}/more/boat-launch`]);
     // Each category of Local Info, not only the page the tests visit.
     expect(lastmod.has(`${PUBLIC_URL}/more/localinfo/Waste%20Disposal`)).toBe(true);
     // A post is dated by its own last change; drafts are nowhere.
@@ -142,7 +153,7 @@ describe.each(backends)("found and shared on $name", ({ name, create, available 
       id: `urn:uuid:${ids.post}`,
       url: `${PUBLIC_URL}/news/${ids.post}`,
       summary: "The lake is open.",
-      image: `${PUBLIC_URL}/images/abc/640.webp`,
+      image: `${PUBLIC_URL}/images/${DOCK}/640.webp`,
       date_published: "2026-04-01T17:00:00.000Z",
       date_modified: "2026-04-09T00:00:00.000Z",
       authors: [{ name: "Pat" }],

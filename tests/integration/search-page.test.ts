@@ -44,7 +44,7 @@ describe("/search", () => {
     const { status, html } = await search("board elections");
     expect(status).toBe(200);
     expect(html).toContain("<mark>Board</mark> <mark>elections</mark> at the annual meeting");
-    expect(html).toMatch(/href="\/news-events#news-[0-9a-f-]{36}"/);
+    expect(html).toMatch(/href="\/news\/[0-9a-f-]{36}"/);
     expect(html).toContain("for “board elections”");
   });
 

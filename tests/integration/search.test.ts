@@ -17,6 +17,8 @@ import { sql } from "kysely";
 import { SEARCH_VECTOR_SQL, searchSite, type SearchResult } from "#app/search/data/search.server.ts";
 import { SEARCH_VECTOR } from "#db/migrations/0023-site-search.ts";
 import { highlightPieces, readQuery } from "#app/search/query.ts";
+import { sourceView } from "#app/search/sources.ts";
+import { createBoardPage, removeBoardPages, updateBoardPage } from "#app/site/data/board-pages.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
 
 const NOW = Date.UTC(2026, 6, 1, 12);
@@ -133,6 +135,22 @@ describe.each(backends)("site search on $name", ({ name, create, available }) =>
     const old = await createEvent(db, event("Winter carnival", "On the ice.", "2025-02-01"), null, NOW - 1000);
     expect((await searchSite(db, ["carnival"], { now: NOW })).map((r) => r.ref)).toEqual([old.id]);
     expect(await searchSite(db, ["carnival"], { now: NOW, notBefore: { events: "2026-01-01" } })).toEqual([]);
+  });
+
+  it("finds the board's own pages by their address, and follows a new address and a removal", async ({ skip }) => {
+    if (!(await available())) skip();
+    database = await create();
+    const { db } = database;
+    const page = await createBoardPage(db, { title: "Boat launch", slug: "boat-launch", placement: "more", body: "Trailer parking and the **zebra mussel** wash station." }, "a@example.org", NOW);
+    const found = await search(db, "zebra mussel");
+    expect(found.map((r) => [r.source, r.ref])).toEqual([["pages", "boat-launch"]]);
+    expect(marked(found[0]!.excerpt)).toContain("[zebra] [mussel]");
+    expect(sourceView("pages")!.href(found[0]!)).toBe("/more/boat-launch");
+    await updateBoardPage(db, page.id, { title: "Boat ramp", slug: "boat-ramp", placement: "more", body: "Trailer parking and the zebra mussel wash station." }, "a@example.org", NOW);
+    expect((await search(db, "zebra")).map((r) => [r.ref, marked(r.title)])).toEqual([["boat-ramp", "Boat ramp"]]);
+    expect((await search(db, "ramp")).map((r) => r.ref)).toEqual(["boat-ramp"]);
+    await removeBoardPages(db, [page.id]);
+    expect(await search(db, "zebra")).toEqual([]);
   });
 
   it("takes any query without an error: quotes, operators, punctuation, markup", async ({ skip }) => {

@@ -1,12 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/search";
 import { getServices } from "#app/web/context.server.ts";
-import { getTimeZone } from "#app/site/data/association.server.ts";
 import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { searchSite } from "#app/search/data/search.server.ts";
 import { highlightPieces, MAX_QUERY_LENGTH, plainExcerpt, readQuery, type SearchQuery, type TextPiece } from "#app/search/query.ts";
 import { sourceView } from "#app/search/sources.ts";
-import { todayIn } from "#app/platform/text/dates.ts";
 import { shortDate } from "#app/platform/text/format.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE, type RouteHandle } from "#app/platform/http/route-handle.ts";
@@ -23,7 +21,7 @@ const LIMIT = 50;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const q = loaderData?.q ?? "";
-  return pageMeta(matches, q ? `Search: ${q}` : "Search", "Search the association's news, events, questions, bylaws and documents.");
+  return pageMeta(matches, q ? `Search: ${q}` : "Search", "Search the association's news, events, pages, questions, bylaws and documents.");
 }
 
 /** A result as the page shows it: where it leads, what kind of thing it is, and its highlighted title and excerpt. */
@@ -44,10 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (raw ?? "").trim();
   if (query.kind === "too-long") return data({ q: "", state: query, results: [] as ShownResult[] }, { status: 400 });
   if (query.kind !== "words") return { q, state: query, results: [] as ShownResult[] };
-  const [timeZone, numbers] = await Promise.all([getTimeZone(db), getAssociationNumbers(db)]);
-  // Events are listed from the start of this year on /news-events (spec §7): older ones would link to nothing.
-  const yearStart = `${todayIn(timeZone).slice(0, 4)}-01-01`;
-  const found = await searchSite(db, query.words, { now: Date.now(), limit: LIMIT, notBefore: { events: yearStart } });
+  // Every post and event has a page of its own (/news/:id, /events/:id): a past one, or a series that began in an
+  // earlier year, links there.
+  const [numbers, found] = await Promise.all([getAssociationNumbers(db), searchSite(db, query.words, { now: Date.now(), limit: LIMIT })]);
   const results = found.flatMap((hit): ShownResult[] => {
     const view = sourceView(hit.source);
     if (!view) return [];
@@ -85,7 +82,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
         <p id="search-help" className="muted">
-          News, events, questions, the bylaws and documents' names. Every word must appear.
+          News, events, the board's pages, questions, the bylaws and documents' names. Every word must appear.
         </p>
       </form>
       <SearchOutcome q={q} state={state} results={results} />
