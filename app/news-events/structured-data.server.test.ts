@@ -25,6 +25,13 @@ describe("eventJsonLd", () => {
     expect(ld).toMatchObject({ startDate: "2026-11-06", endDate: "2026-11-08", eventStatus: "https://schema.org/EventCancelled", url: "https://heronlake.example.org/events/e1?on=2026-11-06" });
   });
 
+  it("ends at its end time on its own day, and an all-day event on its dates alone", () => {
+    expect(eventJsonLd({ ...star, endDate: "", endTime: "21:30" }, SITE)).toMatchObject({ startDate: "2026-11-06T19:00:00-06:00", endDate: "2026-11-06T21:30:00-06:00" });
+    const weekend = eventJsonLd({ ...star, startTime: "09:00", endTime: "17:00", allDay: 1, endDate: "2026-11-08" }, SITE);
+    expect(weekend).toMatchObject({ startDate: "2026-11-06", endDate: "2026-11-08" });
+    expect(eventJsonLd({ ...star, endDate: "", endTime: "" }, SITE)).not.toHaveProperty("endDate");
+  });
+
   it("has a place even when the board wrote none, and no description without details", () => {
     const ld = eventJsonLd({ ...star, place: "", eventDetails: "" }, SITE);
     expect(ld.location).toEqual({ "@type": "Place", name: SITE.name, address: SITE.name });
@@ -33,7 +40,9 @@ describe("eventJsonLd", () => {
 });
 
 describe("newsArticleJsonLd", () => {
-  const post = { id: "p1", title: "Ice out", text: "The lake is open.\n\n![Dock](/images/dock/640.webp)", timestamp: Date.UTC(2026, 3, 1, 17), updated: Date.UTC(2026, 3, 9) };
+  /** A stored picture's id, as a post's Markdown names it (`pictureMarkdown`). */
+  const DOCK = "d0c".padEnd(32, "0");
+  const post = { id: "p1", title: "Ice out", text: `The lake is open.\n\n![Dock](/images/${DOCK}/640.webp#640x480)`, timestamp: Date.UTC(2026, 3, 1, 17), updated: Date.UTC(2026, 3, 9) };
 
   it("is a NewsArticle dated by the post, modified by its own change, with its first picture and the publisher's logo", () => {
     expect(newsArticleJsonLd(post, "Pat", SITE)).toEqual({
@@ -45,7 +54,7 @@ describe("newsArticleJsonLd", () => {
       dateModified: "2026-04-09T00:00:00.000Z",
       author: { "@type": "Person", name: "Pat" },
       publisher: { "@type": "Organization", name: SITE.name, url: "https://heronlake.example.org/", logo: { "@type": "ImageObject", url: "https://heronlake.example.org/images/logo/640.webp" } },
-      image: "https://heronlake.example.org/images/dock/640.webp",
+      image: `https://heronlake.example.org/images/${DOCK}/640.webp`,
       description: "The lake is open.",
     });
   });

@@ -21,6 +21,8 @@ export type EventForLd = Pick<Event, "id" | "title" | "date" | "startTime" | "pl
   endDate?: string;
   /** "HH:MM" it ends, or "". */
   endTime?: string;
+  /** 1 for an event without times ("All day"): its dates alone, whatever its times say. */
+  allDay?: number;
   /** EventScheduled unless said. */
   status?: EventStatus;
   /** The event's page, when not `/events/<id>` (an occurrence of a repeating event). */
@@ -48,12 +50,15 @@ function organization(site: Pick<LdSite, "name" | "publicUrl">) {
 export function eventJsonLd(event: EventForLd, site: Omit<LdSite, "logo">) {
   const description = markdownSummary(cleanText(event.eventDetails), SUMMARY_LENGTH);
   const place = cleanText(event.place);
+  const allDay = event.allDay === 1;
+  const endTime = allDay ? "" : (event.endTime ?? "");
   return {
     "@type": "Event",
     name: cleanText(event.title),
     url: absoluteUrl(site.publicUrl, event.url ?? `/events/${encodeURIComponent(event.id)}`),
-    startDate: zonedDateTime(event.date, event.startTime, site.timeZone),
-    ...(event.endDate || event.endTime ? { endDate: zonedDateTime(event.endDate ?? event.date, event.endTime ?? "", site.timeZone) } : {}),
+    startDate: zonedDateTime(event.date, allDay ? "" : event.startTime, site.timeZone),
+    // An end on the same day ("" is no end date) at its end time; a last day; or no end.
+    ...(event.endDate || endTime ? { endDate: zonedDateTime(event.endDate || event.date, endTime, site.timeZone) } : {}),
     eventStatus: `${SCHEMA_ORG}/${event.status ?? "EventScheduled"}`,
     eventAttendanceMode: `${SCHEMA_ORG}/OfflineEventAttendanceMode`,
     // A place is a name as the board wrote it ("Town hall, room B"); schema.org wants an address too, the same words.
