@@ -34,6 +34,8 @@ test.describe.configure({ mode: "serial" });
 test.setTimeout(90_000);
 
 test.beforeAll(async () => {
+  // A new install migrates and seeds before it listens (startServer waits up to 60 s).
+  test.setTimeout(90_000);
   dir = mkdtempSync(path.join(tmpdir(), "shoreline-contact-"));
   server = await startServer({ DATA_DIR: dir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "true" });
 });

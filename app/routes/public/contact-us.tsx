@@ -98,8 +98,9 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
         <a className="button" href={`mailto:${contactEmail}`}>
           Email the Board
         </a>
-        {/* Copying needs a script: without one the button would do nothing, so it shows only once scripts run (issue 26). */}
-        <button type="button" className="button secondary" onClick={copy} aria-live="polite" hidden={!scripted}>
+        {/* Copying needs a script: without one the button would do nothing, so it shows only once scripts run (issue 26).
+            It keeps its place meanwhile, unseen (app.css), so that the form below does not move when it appears. */}
+        <button type="button" className={scripted ? "button secondary copy-button" : "button secondary copy-button pending"} onClick={copy} aria-live="polite">
           {copied ? "Copied" : "Copy email address"}
         </button>
       </div>
