@@ -11,6 +11,7 @@ import { getAssociationDetails, getLogoImageId } from "#app/site/data/associatio
 import { getImage } from "#app/platform/files/images.server.ts";
 import { listBeaches } from "#app/beach/data/sites.server.ts";
 import { boardPageLinks } from "#app/site/data/board-pages.server.ts";
+import { navOf, PUBLIC_SITE } from "#app/routes/public/pages.ts";
 import { subscribeChoices } from "#app/mail/subscribe-choices.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { InlineStylesheet } from "#app/platform/http/inline-css.tsx";
@@ -49,7 +50,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     site: { name: site.name, shortName: site.shortName, socialUrl: site.socialUrl, socialLabel: site.socialLabel },
     // The subscribe form's checkboxes: the lists and, with several beaches (issue 27), whose beach alerts.
     subscribe: subscribeChoices(beaches),
-    // The board's own pages placed in the main menu (issue 28), after its sections.
+    // The header's section links (spec §2) from the public page registry, and the board's own pages placed in the
+    // main menu after them (issue 28): data, so that the registry (every route's module path) is not in the browser's code.
+    links: navOf(PUBLIC_SITE),
     menuPages,
   };
 }
@@ -78,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header signedIn={data?.signedIn ?? false} nonce={nonce} site={data?.site} logo={data?.logo} pages={data?.menuPages} />
+        <Header signedIn={data?.signedIn ?? false} nonce={nonce} site={data?.site} logo={data?.logo} links={data?.links} pages={data?.menuPages} />
         {ownMain ? (
           children
         ) : (

@@ -1,26 +1,21 @@
 import type { Event } from "#db/schema.ts";
-import { clockTime, longDate } from "#app/platform/text/format.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
 import type { Html } from "#app/platform/http/page-html.ts";
 
 /**
  * What an event shows on one of its dates, and all of it that a public page's loader sends (`eventsForDisplay`):
- * `date` is this occurrence's first day and `endDate` its last ("" for one day), `key` tells occurrences of a
- * repeating event apart, `repeats` says how it repeats ("Every week until Nov 19, 2026", "" for once).
+ * `date` is this occurrence's first day and `days` its days in words, `key` tells occurrences of a
+ * repeating event apart, `when` is its time and time details in words (`eventWhen`: "7:00 PM – 9:00 PM · doors at
+ * 6:30", "All day"), `repeats` says how it repeats ("Every week until Nov 19, 2026", "" for once).
  */
-export type EventItemData = Pick<Event, "id" | "title" | "date" | "startTime" | "endTime" | "endDate" | "timeDetails" | "place"> & {
+export type EventItemData = Pick<Event, "id" | "title" | "date" | "place"> & {
   key: string;
-  allDay: boolean;
+  /** Its day, or its first and last days, in words ("Friday, November 6, 2026 – Sunday, November 8, 2026"). */
+  days: string;
+  when: string;
   repeats: string;
   detailsHtml: Html;
 };
-
-/** "7:00 PM", "7:00 PM – 9:00 PM", "All day", or "" (no start time given). */
-function timeOf(event: EventItemData): string {
-  if (event.allDay) return "All day";
-  if (!event.startTime) return "";
-  return event.endTime ? `${clockTime(event.startTime)} – ${clockTime(event.endTime)}` : clockTime(event.startTime);
-}
 
 /**
  * One event on one of its dates: title (a link to its own page, /events/:id), its day or days, its time and place
@@ -29,7 +24,7 @@ function timeOf(event: EventItemData): string {
  * iCalendar file (/events/:id.ics, a plain link: it is a file, not a page; for a repeating event, the whole series).
  */
 export function EventItem({ event }: { event: EventItemData }) {
-  const when = [timeOf(event), event.timeDetails].filter(Boolean).join(" · ");
+  const { when } = event;
   const headingId = `event-${event.key}`;
   return (
     <article className="card" aria-labelledby={headingId}>
@@ -38,16 +33,8 @@ export function EventItem({ event }: { event: EventItemData }) {
       </h3>
       <p className="meta">
         <time className="event-when" dateTime={event.date}>
-          {longDate(event.date)}
+          {event.days}
         </time>
-        {event.endDate && event.endDate > event.date && (
-          <>
-            {" – "}
-            <time className="event-when" dateTime={event.endDate}>
-              {longDate(event.endDate)}
-            </time>
-          </>
-        )}
         {when && <> · {when}</>}
         {event.repeats && (
           <>

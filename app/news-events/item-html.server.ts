@@ -13,7 +13,7 @@ import type { NewsItemPost } from "./NewsItem.tsx";
 import type { EventItemData } from "./EventItem.tsx";
 import { fillNumbers, type AssociationNumbers } from "#app/site/data/governance.server.ts";
 import { publicAuthor } from "./publication.ts";
-import { repeatText, type EventTiming } from "./occurrences.ts";
+import { eventDays, eventWhen, repeatText, type EventTiming } from "./occurrences.ts";
 
 /**
  * Each post with its text as safe HTML as `html` (or its reference), and nothing else of its row. The author is
@@ -55,12 +55,9 @@ export function eventsForDisplay(
       key: event.repeat ? `${event.id}-${event.date}` : event.id,
       title: event.title,
       date: event.date,
-      endDate: event.endDate,
-      startTime: event.allDay ? "" : event.startTime,
-      endTime: event.allDay ? "" : event.endTime,
-      allDay: event.allDay === 1,
+      days: eventDays(event),
+      when: eventWhen(event),
       repeats: repeatText({ ...event, date: event.firstDate ?? event.date }),
-      timeDetails: event.timeDetails,
       place: event.place,
       detailsHtml: details.get(event.id)!,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventOccurrences, isAllDay, isRuleDate, occurrenceDates, ONCE, repeatText, spanDays, weekdayOfMonth, type EventTiming } from "./occurrences.ts";
+import { eventDays, eventOccurrences, eventWhen, isAllDay, isRuleDate, occurrenceDates, ONCE, repeatText, spanDays, weekdayOfMonth, type EventTiming } from "./occurrences.ts";
 
 const timing = (overrides: Partial<EventTiming> = {}): EventTiming => ({ date: "2026-10-29", startTime: "19:00", ...ONCE, ...overrides });
 const YEAR = { from: "2026-01-01", to: "2026-12-31" };
@@ -83,5 +83,22 @@ describe("repeatText", () => {
     [{ repeat: "weekly", repeatCount: 1 }, "Every week, 1 time"],
   ] as const)("%o reads %s", (overrides, text) => {
     expect(repeatText(timing(overrides))).toBe(text);
+  });
+});
+
+describe("eventWhen", () => {
+  it("says the time beside the date: all day, a span, a start, then the board's details", () => {
+    const timing = { allDay: 0, startTime: "19:00", endTime: "21:00", timeDetails: "" };
+    expect(eventWhen(timing)).toBe("7:00 PM – 9:00 PM");
+    expect(eventWhen({ ...timing, endTime: "", timeDetails: "doors at 6:30" })).toBe("7:00 PM · doors at 6:30");
+    expect(eventWhen({ ...timing, allDay: 1, startTime: "", endTime: "" })).toBe("All day");
+    expect(eventWhen({ ...timing, startTime: "", endTime: "", timeDetails: "" })).toBe("");
+  });
+});
+
+describe("eventDays", () => {
+  it("says one day, or the first and the last", () => {
+    expect(eventDays({ date: "2026-11-06", endDate: "" })).toBe("Friday, November 6, 2026");
+    expect(eventDays({ date: "2026-11-06", endDate: "2026-11-08" })).toBe("Friday, November 6, 2026 – Sunday, November 8, 2026");
   });
 });

@@ -11,7 +11,7 @@ import { TZDate } from "@date-fns/tz";
 import * as rruleModule from "rrule";
 import type { Event } from "#db/schema.ts";
 import { addDaysTo } from "#app/platform/text/iso-date.ts";
-import { shortDate } from "#app/platform/text/format.ts";
+import { clockTime, longDate, shortDate } from "#app/platform/text/format.ts";
 
 // rrule is a CommonJS bundle with an ESM copy: Node's import sees only its default export (module.exports), a
 // bundler its named ones.
@@ -148,4 +148,19 @@ export function repeatText(event: Pick<EventTiming, "date" | "repeat" | "repeatU
   if (event.repeatUntil) return `${base} until ${shortDate(event.repeatUntil)}`;
   if (event.repeatCount) return `${base}, ${event.repeatCount} ${event.repeatCount === 1 ? "time" : "times"}`;
   return base;
+}
+
+/**
+ * The time an event shows beside its date: "All day", "7:00 PM – 9:00 PM", "7:00 PM", then the board's time details
+ * ("7:00 PM · doors at 6:30"); "" when there is neither. Written on the server, so that the pages' cards carry the
+ * words and not the rules (the home page's first-load JavaScript budget).
+ */
+export function eventWhen(event: Pick<EventTiming, "allDay" | "startTime" | "endTime"> & { timeDetails: string }): string {
+  const time = event.allDay === 1 ? "All day" : !event.startTime ? "" : event.endTime ? `${clockTime(event.startTime)} – ${clockTime(event.endTime)}` : clockTime(event.startTime);
+  return [time, event.timeDetails].filter(Boolean).join(" · ");
+}
+
+/** An occurrence's day in words, or its first and last days: "Friday, November 6, 2026 – Sunday, November 8, 2026". */
+export function eventDays(event: Pick<EventTiming, "date" | "endDate">): string {
+  return event.endDate && event.endDate > event.date ? `${longDate(event.date)} – ${longDate(event.endDate)}` : longDate(event.date);
 }

@@ -2,24 +2,37 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { FALLBACK_SITE } from "#app/platform/http/meta.ts";
 import logoSvg from "#content/images/logo.svg?raw";
-import { navOf, PUBLIC_SITE, type NavItem } from "#app/routes/public/pages.ts";
+import type { NavItem } from "#app/routes/public/pages.ts";
 import { Picture, type PictureImage } from "#app/ui/Picture.tsx";
 
 /** How long the menu takes to close, in milliseconds (spec §9). */
 export const MENU_CLOSE_DELAY_MS = 150;
 
-/** The section links, from the public page registry. */
-const LINKS = navOf(PUBLIC_SITE);
-
 type MenuState = "closed" | "open" | "closing";
 
 /**
  * Site header (spec §2): logo to / (a ctrl or meta click goes to /admin when signed in, else /login), the four
- * section links and the board's own pages placed in the main menu (`pages`, at most `MAX_MENU_PAGES`; issue 28), the social page in a new tab, and on narrow screens a menu toggle that closes after 150 ms.
+ * section links (`links`: the registry's, `navOf(PUBLIC_SITE)`, given by the root loader so that the registry stays out of
+ * the browser's code) and the board's own pages placed in the main menu (`pages`, at most `MAX_MENU_PAGES`; issue 28),
+ * the social page in a new tab, and on narrow screens a menu toggle that closes after 150 ms.
  * Its height is published as the page-wide CSS value `--header-height`. `uploaded` is the board's own logo (settings),
  * shown with priority in place of the bundled one; the link's label names it, so its alt is empty here.
  */
-export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded, pages = [] }: { signedIn: boolean; nonce: string; site?: { name: string; shortName: string; socialUrl: string; socialLabel: string }; logo?: PictureImage | null; pages?: readonly NavItem[] }) {
+export function Header({
+  signedIn,
+  nonce,
+  site = FALLBACK_SITE,
+  logo: uploaded,
+  links = [],
+  pages = [],
+}: {
+  signedIn: boolean;
+  nonce: string;
+  site?: { name: string; shortName: string; socialUrl: string; socialLabel: string };
+  logo?: PictureImage | null;
+  links?: readonly NavItem[];
+  pages?: readonly NavItem[];
+}) {
   const [menu, setMenu] = useState<MenuState>("closed");
   const headerRef = useRef<HTMLElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -100,7 +113,7 @@ export function Header({ signedIn, nonce, site = FALLBACK_SITE, logo: uploaded, 
         </button>
         <nav id="site-menu" className="site-nav" aria-label="Main">
           <ul>
-            {[...LINKS, ...pages].map((link) => (
+            {[...links, ...pages].map((link) => (
               <li key={link.to}>
                 {/* On a board page of the main menu (under /more), its own link is the current one, not Board & More's. */}
                 {onMenuPage && link.to !== location.pathname ? (

@@ -10,7 +10,7 @@ import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
 import { markdownSummary } from "#app/platform/text/markdown.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
-import { clockTime, longDate } from "#app/platform/text/format.ts";
+import { eventDays } from "#app/news-events/occurrences.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
 
 /** A description's length in the page's head, in characters (a search result's snippet). */
@@ -29,10 +29,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [shown] = eventsForDisplay([event], markdownFor(context), numbers);
   // Its structured data, in the head the server writes (issue 28 part 6).
   addJsonLd(context, jsonLdDocument([eventJsonLd(event, { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone })]));
-  const when = [longDate(event.date), event.startTime ? clockTime(event.startTime) : ""].filter(Boolean).join(", ");
+  const when = eventDays(event);
   return {
     event: shown!,
-    description: [when, event.place, markdownSummary(event.eventDetails, DESCRIPTION_LENGTH)].filter(Boolean).join(" · "),
+    description: [[when, shown!.when].filter(Boolean).join(", "), event.place, markdownSummary(event.eventDetails, DESCRIPTION_LENGTH)].filter(Boolean).join(" · "),
   };
 }
 
@@ -43,13 +43,19 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { event } = loaderData;
-  const when = [event.startTime ? clockTime(event.startTime) : "", event.timeDetails].filter(Boolean).join(" · ");
+  const { when } = event;
   return (
     <article className="page narrow">
       <h1>{event.title}</h1>
       <p className="meta">
-        <time dateTime={event.date}>{longDate(event.date)}</time>
+        <time dateTime={event.date}>{event.days}</time>
         {when && <> · {when}</>}
+        {event.repeats && (
+          <>
+            <br />
+            {event.repeats}
+          </>
+        )}
         {event.place && (
           <>
             <br />

@@ -44,8 +44,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   // NewsArticle is on its own page.
   const site = { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone };
   if (rows.length > 0) addJsonLd(context, jsonLdDocument(rows.map((event) => eventJsonLd(event, site))));
-  // An event under way (it began before today and ends today or later) is still upcoming.
-  const lastDay = (e: { date: string; endDate: string }) => e.endDate || e.date;
+  // An event under way (it began before today and ends today or later) is still upcoming. The cards are the rows' in
+  // the same order: a card's last day is its row's.
+  const lastDays = new Map(events.map((e, i) => [e, rows[i]!.endDate || rows[i]!.date]));
+  const lastDay = (e: (typeof events)[number]) => lastDays.get(e)!;
   return {
     news: newsForDisplay(posts, md, details.name, numbers),
     year: from.slice(0, 4),

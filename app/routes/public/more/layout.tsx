@@ -8,12 +8,12 @@ import { boardPageLinks } from "#app/site/data/board-pages.server.ts";
 /** The same page for every visitor: the public page cache may keep it. */
 export const handle = CACHEABLE_PAGE;
 
-/** The More section's pages, from the public page registry. */
-const SECTIONS = navOf(MORE.pages);
-
-/** The board's own pages placed under More (issue 28), in the board's order: linked after the section's pages. */
+/**
+ * The More section's pages, from the public page registry, then the board's own pages placed under More (issue 28),
+ * in the board's order: data, so that the registry stays out of the browser's code.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { pages: await boardPageLinks(getServices(context).db, "more") };
+  return { pages: [...navOf(MORE.pages), ...(await boardPageLinks(getServices(context).db, "more"))] };
 }
 
 export default function MoreLayout({ loaderData }: Route.ComponentProps) {
@@ -21,7 +21,7 @@ export default function MoreLayout({ loaderData }: Route.ComponentProps) {
     <div className="page">
       <nav aria-label="More">
         <ul className="subnav">
-          {[...SECTIONS, ...loaderData.pages].map((s) => (
+          {loaderData.pages.map((s) => (
             <li key={s.to}>
               <NavLink to={s.to} prefetch="intent">
                 {s.label}
