@@ -173,7 +173,8 @@ export async function seedDemo(db: Database, now = new Date(), images?: Storage)
   ];
   // Each post written at noon of its own date (not all at the seed's instant): a feed's entries each have their own
   // time, as a board's posts would (issue 28 part 6).
-  for (const post of news) await createNewsPost(db, { ...post, author: BYLINE }, null, Math.min(at, noonOf(post.date, association.timeZone).timestamp));
+  const newsIds: string[] = [];
+  for (const post of news) newsIds.push((await createNewsPost(db, { ...post, author: BYLINE }, null, Math.min(at, noonOf(post.date, association.timeZone).timestamp))).id);
 
   const events = [
     { title: "Ice-out celebration", days: -60, startTime: "10:00", timeDetails: "Until noon", place: "Public Beach pavilion", eventDetails: "Coffee, cocoa and a look at the lake's first open water." },
@@ -193,5 +194,5 @@ export async function seedDemo(db: Database, now = new Date(), images?: Storage)
   await seedSiteContent(db, at, images);
   await setSetting(db, SETTING_KEYS.siteContentSeededAt, now.toISOString());
   // What the seed wrote, so that "Remove demo content" (and /setup's empty site) can tell it from the board's (decision 028).
-  await markDemoContent(db, AUTHOR, at);
+  await markDemoContent(db, AUTHOR, at, newsIds);
 }

@@ -3,7 +3,8 @@
  * element.
  */
 import { describe, expect, it } from "vitest";
-import { jsonLdText, lakeJsonLd, lakeName, siteDatasetJsonLd, type LakeJsonLdInput } from "./lake-json-ld.ts";
+import { jsonLdText } from "#app/platform/http/json-ld.ts";
+import { lakeJsonLd, lakeName, siteDatasetJsonLd, type LakeJsonLdInput } from "./lake-json-ld.ts";
 
 const INPUT: LakeJsonLdInput = {
   publicUrl: "https://heronlake.example.org",

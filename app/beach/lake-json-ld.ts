@@ -6,7 +6,7 @@
  * its `encodingFormat`), whose `variableMeasured` comes from the catalogue, whose `temporalCoverage` is the span of
  * sample dates and whose `hasPart` names each site's own Dataset, described with its files on the site's page
  * (`siteDatasetJsonLd`). Vocabulary: https://schema.org/LakeBodyOfWater, https://schema.org/Beach, https://schema.org/Dataset,
- * https://schema.org/DataDownload. Pure: built on the server, written into the pages by `LakeJsonLd`.
+ * https://schema.org/DataDownload. Pure: built on the server, written into the pages' heads by the server (`addJsonLd`, app/platform/http/head-extras.server.ts).
  */
 
 /** A site as the structured data names it. */
@@ -186,6 +186,3 @@ export function siteDatasetJsonLd(input: SiteDatasetInput) {
     distribution: files,
   };
 }
-
-/** JSON for inside a `<script>` element (moved to the platform for the site's other structured data, issue 28). */
-export { jsonLdText } from "#app/platform/http/json-ld.ts";

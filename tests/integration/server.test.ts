@@ -63,7 +63,7 @@ describe("server start-up", () => {
     const again = await startServer({ ...env, ADMIN_PASSWORD: "second-password" });
     servers.push(again);
     const news = await (await fetch(`${again.url}/news-events`)).text();
-    expect(news.match(/>Board elections at the annual meeting<\/h3>/g)?.length).toBe(1);
+    expect(news.match(/>Board elections at the annual meeting<\/a><\/h3>/g)?.length).toBe(1);
     expect((await signIn(again.url, "chair@example.org", "first-password")).status).toBe(401);
     expect((await signIn(again.url, "chair@example.org", "second-password")).status).toBe(302);
     expect(await again.stop("SIGINT")).toBe(0);

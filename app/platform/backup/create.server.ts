@@ -159,12 +159,13 @@ function packStaged(staged: StagedBackup) {
 export async function createBackup(config: Config, target?: string, now = new Date()): Promise<BackupResult> {
   const file = path.resolve(target ?? defaultBackupFile(config, now));
   if (await exists(file)) throw new BackupError(`${file} exists already; choose another name.`);
-  await mkdir(path.dirname(file), { recursive: true });
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
   leftovers.add(partial);
   let staged: StagedBackup | undefined;
   try {
+    // Staged first: an install without a database is refused before any folder is made.
     staged = await stageBackup(config, now);
+    await mkdir(path.dirname(file), { recursive: true });
     await pipeline(packStaged(staged), createWriteStream(partial, { flags: "wx", mode: 0o600 }));
     await chmod(partial, 0o600);
     await fsyncPath(partial);

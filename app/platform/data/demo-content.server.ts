@@ -26,10 +26,16 @@ const PAGE_META = ["page.updatedBy", "page.updatedAt"];
  * pictures, the board's own pages, the page texts while `author` saved them last), the news posts and events it wrote at `at` with no
  * account (or as `author`, as older seeds signed them) and the readings written at `at` (ms since epoch; readings
  * have no author). Rows already marked keep their mark.
+ * @param newsIds the news posts the seed wrote, whatever their time (since issue 28 each is written at its own date)
  */
-export async function markDemoContent(db: Database, author: string, at: number): Promise<void> {
+export async function markDemoContent(db: Database, author: string, at: number, newsIds: readonly string[] = []): Promise<void> {
   const rows: { kind: DemoKind; id: string; version: string }[] = [];
-  for (const r of await db.selectFrom("news_post").select(["id", "updated"]).where((eb) => eb.or([eb("author", "=", author), eb.and([eb("created", "=", at), eb("authorId", "is", null)])])).execute()) rows.push({ kind: "news_post", id: r.id, version: String(r.updated) });
+  const news = await db
+    .selectFrom("news_post")
+    .select(["id", "updated"])
+    .where((eb) => eb.or([eb("author", "=", author), eb.and([eb("created", "=", at), eb("authorId", "is", null)]), ...(newsIds.length ? [eb("id", "in", newsIds)] : [])]))
+    .execute();
+  for (const r of news) rows.push({ kind: "news_post", id: r.id, version: String(r.updated) });
   for (const r of await db.selectFrom("event").select(["id", "updated"]).where((eb) => eb.or([eb("author", "=", author), eb.and([eb("created", "=", at), eb("authorId", "is", null)])])).execute()) rows.push({ kind: "event", id: r.id, version: String(r.updated) });
   for (const r of await db.selectFrom("measurement").select(["id", "createdAt"]).where("createdAt", "=", at).execute()) rows.push({ kind: "measurement", id: r.id, version: String(r.createdAt) });
   for (const r of await db.selectFrom("site_item").select(["id", "updatedAt"]).where("updatedBy", "=", author).execute()) rows.push({ kind: "site_item", id: r.id, version: String(r.updatedAt) });

@@ -3,7 +3,7 @@ import type { Route } from "./+types/event";
 import { getServices } from "#app/web/context.server.ts";
 import { getPublicEvent } from "#app/news-events/data/events.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
-import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
+import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { eventsForDisplay } from "#app/news-events/item-html.server.ts";
 import { eventJsonLd, jsonLdDocument } from "#app/news-events/structured-data.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
@@ -28,11 +28,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [details, numbers] = await Promise.all([getAssociationDetails(db), getAssociationNumbers(db)]);
   const [shown] = eventsForDisplay([event], markdownFor(context), numbers);
   // Its structured data, in the head the server writes (issue 28 part 6).
-  addJsonLd(context, jsonLdDocument([eventJsonLd(event, { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone })]));
+  // The texts' placeholders ({duesDollars}, …) filled in, as on the page.
+  const eventDetails = fillNumbers(event.eventDetails, numbers);
+  addJsonLd(context, jsonLdDocument([eventJsonLd({ ...event, eventDetails }, { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone })]));
   const when = eventDays(event);
   return {
     event: shown!,
-    description: [[when, shown!.when].filter(Boolean).join(", "), event.place, markdownSummary(event.eventDetails, DESCRIPTION_LENGTH)].filter(Boolean).join(" · "),
+    description: [[when, shown!.when].filter(Boolean).join(", "), event.place, markdownSummary(eventDetails, DESCRIPTION_LENGTH)].filter(Boolean).join(" · "),
   };
 }
 

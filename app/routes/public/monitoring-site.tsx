@@ -27,7 +27,7 @@ import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
 import { siteDatasetJsonLd, siteFiles } from "#app/beach/lake-json-ld.ts";
-import { LakeJsonLd } from "#app/beach/LakeJsonLd.tsx";
+import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it (the "measurements" topic covers sites too). */
 export const handle = CACHEABLE_PAGE;
@@ -64,18 +64,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const periods = [...series.values()].flatMap((s) => (s.points.length ? [s.points[0]!.period, s.points.at(-1)!.period] : [])).sort();
   const latitude = site.latitude === null ? null : Number(site.latitude);
   const longitude = site.longitude === null ? null : Number(site.longitude);
+  // Its results as a Dataset with its own files (issue 27 point 7; the lake's Dataset on /the-lake names it), in the
+  // head the server writes.
+  if (present.length > 0) {
+    addJsonLd(
+      context,
+      siteDatasetJsonLd({
+        publicUrl: config.publicUrl,
+        associationName: details.name,
+        site: { identifier: site.identifier, name: site.name, kind: site.kind, latitude, longitude },
+        parameters: present,
+        dateRange: periods.length ? { from: periods[0]!, to: periods.at(-1)! } : null,
+      }),
+    );
+  }
   return {
-    // Its results as a Dataset with its own files (issue 27 point 7); the lake's Dataset on /the-lake names it.
-    jsonLd:
-      present.length > 0
-        ? siteDatasetJsonLd({
-            publicUrl: config.publicUrl,
-            associationName: details.name,
-            site: { identifier: site.identifier, name: site.name, kind: site.kind, latitude, longitude },
-            parameters: present,
-            dateRange: periods.length ? { from: periods[0]!, to: periods.at(-1)! } : null,
-          })
-        : null,
     files: present.length > 0 ? siteFiles(site.identifier) : null,
     site: { name: site.name, kind: KIND_LABEL[site.kind] ?? site.kind, identifier: site.identifier, latitude: site.latitude, longitude: site.longitude },
     parameters,
@@ -174,7 +177,6 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
   const otherParameters = parameters.filter((p) => !tsiParameters.some((t) => t.id === p.id));
   return (
     <div className="page">
-      {loaderData.jsonLd && <LakeJsonLd data={loaderData.jsonLd} />}
       <h1>{site.name}</h1>
       <p className="muted">
         {site.kind} · site identifier {site.identifier}

@@ -15,7 +15,7 @@ import { eventsForDisplay, newsForDisplay } from "#app/news-events/item-html.ser
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { eventJsonLd, jsonLdDocument } from "#app/news-events/structured-data.server.ts";
 import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
-import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
+import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { webcalUrl } from "#app/platform/http/feed-response.server.ts";
 
 /** The same page for every visitor: the public page cache may keep it. */
@@ -43,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // This year's events as schema.org Events (issue 28 part 6), in the head the server writes; each post's
   // NewsArticle is on its own page.
   const site = { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone };
-  if (rows.length > 0) addJsonLd(context, jsonLdDocument(rows.map((event) => eventJsonLd(event, site))));
+  if (rows.length > 0) addJsonLd(context, jsonLdDocument(rows.map((event) => eventJsonLd({ ...event, eventDetails: fillNumbers(event.eventDetails, numbers) }, site))));
   // An event under way (it began before today and ends today or later) is still upcoming. The cards are the rows' in
   // the same order: a card's last day is its row's.
   const lastDays = new Map(events.map((e, i) => [e, rows[i]!.endDate || rows[i]!.date]));

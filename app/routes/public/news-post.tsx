@@ -3,7 +3,7 @@ import type { Route } from "./+types/news-post";
 import { getServices } from "#app/web/context.server.ts";
 import { getPublicNewsPost } from "#app/news-events/data/news.server.ts";
 import { getAssociationDetails } from "#app/site/data/association.server.ts";
-import { getAssociationNumbers } from "#app/site/data/governance.server.ts";
+import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
 import { newsForDisplay } from "#app/news-events/item-html.server.ts";
 import { jsonLdDocument, newsArticleJsonLd } from "#app/news-events/structured-data.server.ts";
 import { publicAuthor } from "#app/news-events/publication.ts";
@@ -32,12 +32,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [shown] = newsForDisplay([post], markdownFor(context), details.name, numbers);
   const site = { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone, logo };
   // Its structured data and its first picture for link previews, in the head the server writes (issue 28 part 6).
-  addJsonLd(context, jsonLdDocument([newsArticleJsonLd(post, publicAuthor(post.author, details.name), site)]));
+  // The texts' placeholders ({duesDollars}, …) filled in, as on the page.
+  const text = fillNumbers(post.text, numbers);
+  addJsonLd(context, jsonLdDocument([newsArticleJsonLd({ ...post, text }, publicAuthor(post.author, details.name), site)]));
   const picture = firstPicture(post.text);
   sharePage(context, { type: "article", image: picture });
   return {
     post: shown!,
-    description: markdownSummary(post.text, DESCRIPTION_LENGTH) || post.title,
+    description: markdownSummary(text, DESCRIPTION_LENGTH) || post.title,
   };
 }
 

@@ -19,7 +19,7 @@ import { markdownFor } from "#app/platform/http/page-html.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
-import { LakeJsonLd } from "#app/beach/LakeJsonLd.tsx";
+import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
 import { lakeOpenDataFor } from "#app/beach/open-data-sources.server.ts";
 import { LakeMap } from "#app/beach/LakeMap.tsx";
 import { loadLakeMap } from "#app/beach/lake-map.server.tsx";
@@ -51,6 +51,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Every long text with its placeholders ({duesDollars}, …) filled in.
   const fill = (text: string) => md(fillNumbers(text, numbers));
   const mapImage = await getImage(db, ids.mapImageId);
+  // The lake, its sites and its results as structured data, in the head the server writes (not in the hydration data).
+  addJsonLd(context, openData.jsonLd);
   return {
     readings: sites.first?.readings ?? [],
     // Without any beach (the Sites screen keeps one), nothing to show: no reading, no advisory.
@@ -64,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     facts: parseFacts(texts.lakeFacts),
     map: { alt: texts.mapAlt, caption: texts.mapCaption, image: mapImage ?? null },
     geese: texts.geeseAdvice ? { title: texts.geeseTitle || "Living with geese", advice: fill(texts.geeseAdvice) } : null,
-    openData,
+    openData: { swimGuide: openData.swimGuide },
     lakeMap,
   };
 }
@@ -74,7 +76,6 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
   useLiveUpdates(["measurements"]);
   return (
     <div className="page">
-      <LakeJsonLd data={loaderData.openData.jsonLd} />
       <h1>The Lake</h1>
       <section aria-labelledby="beach">
         <h2 id="beach">Beach conditions: {loaderData.beachName}</h2>
