@@ -18,24 +18,19 @@ export type EventItemData = Pick<Event, "id" | "title" | "date" | "place"> & {
 };
 
 /**
- * One event on one of its dates: title (a link to its own page, /events/:id), its day or days, its time and place
- * shown as text, how it repeats; `event.detailsHtml` is its Markdown details as the loader rendered them
- * (`eventsForDisplay` in app/news-events/item-html.server.ts); and an "Add to calendar" link to the event's own
- * iCalendar file (/events/:id.ics, a plain link: it is a file, not a page; for a repeating event, the whole series).
+ * What an event shows under its title, on a card and on its own page: its day or days, its time and place as text,
+ * how it repeats; `event.detailsHtml` is its Markdown details as the loader rendered them (`eventsForDisplay` in
+ * app/news-events/item-html.server.ts); and an "Add to calendar" link to the event's own iCalendar file
+ * (/events/:id.ics, a plain link: it is a file, not a page; for a repeating event, the whole series).
  */
-export function EventItem({ event }: { event: EventItemData }) {
-  const { when } = event;
-  const headingId = `event-${event.key}`;
+export function EventBody({ event }: { event: EventItemData }) {
   return (
-    <article className="card" aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        <a href={`/events/${event.id}`}>{event.title}</a>
-      </h3>
+    <>
       <p className="meta">
         <time className="event-when" dateTime={event.date}>
           {event.days}
         </time>
-        {when && <> · {when}</>}
+        {event.when && <> · {event.when}</>}
         {event.repeats && (
           <>
             <br />
@@ -55,6 +50,19 @@ export function EventItem({ event }: { event: EventItemData }) {
           Add to calendar
         </a>
       </p>
+    </>
+  );
+}
+
+/** One event on one of its dates, as a card: its title (a link to its own page, /events/:id) and `EventBody`. */
+export function EventItem({ event }: { event: EventItemData }) {
+  const headingId = `event-${event.key}`;
+  return (
+    <article className="card" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        <a href={`/events/${event.id}`}>{event.title}</a>
+      </h3>
+      <EventBody event={event} />
     </article>
   );
 }

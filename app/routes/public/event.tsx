@@ -11,7 +11,7 @@ import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
 import { markdownSummary } from "#app/platform/text/markdown.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { eventDays } from "#app/news-events/occurrences.ts";
-import { Markdown } from "#app/ui/Markdown.tsx";
+import { EventBody } from "#app/news-events/EventItem.tsx";
 
 /** A description's length in the page's head, in characters (a search result's snippet). */
 const DESCRIPTION_LENGTH = 160;
@@ -45,32 +45,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { event } = loaderData;
-  const { when } = event;
   return (
     <article className="page narrow">
       <h1>{event.title}</h1>
-      <p className="meta">
-        <time dateTime={event.date}>{event.days}</time>
-        {when && <> · {when}</>}
-        {event.repeats && (
-          <>
-            <br />
-            {event.repeats}
-          </>
-        )}
-        {event.place && (
-          <>
-            <br />
-            {event.place}
-          </>
-        )}
-      </p>
-      {event.detailsHtml && <Markdown html={event.detailsHtml} />}
-      <p className="meta event-actions">
-        <a href={`/events/${event.id}.ics`} type="text/calendar">
-          Add to calendar
-        </a>
-      </p>
+      <EventBody event={event} />
       <p>
         <Link to="/news-events#events">All news and events</Link>
       </p>
