@@ -12,7 +12,7 @@ import { getLakeOutline } from "./data/lake-outline.server.ts";
 import { getFirstBeach, listSites } from "./data/sites.server.ts";
 import { drawLakeMap, formatCoordinates, mapDescription, type LakeMapData, type LakeMapSection } from "./lake-map.ts";
 
-/** The map's SVG document and its version (the first 16 hex digits of its SHA-256), or null with nothing to draw. */
+/** The map's SVG document and its version (`drawingVersion`), or null with nothing to draw. */
 export async function lakeMapSvg(db: Database): Promise<{ svg: string; version: string } | null> {
   const map = await lakeMapData(db);
   return map && renderSvg(map);
@@ -20,7 +20,15 @@ export async function lakeMapSvg(db: Database): Promise<{ svg: string; version: 
 
 function renderSvg(map: LakeMapData): { svg: string; version: string } {
   const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<LakeMapSvg drawing={map.drawing} description={mapDescription(map.drawing)} />)}`;
-  return { svg, version: createHash("sha256").update(svg).digest("hex").slice(0, 16) };
+  return { svg, version: drawingVersion(map) };
+}
+
+/**
+ * The map's version: the first 16 hex digits of the SHA-256 of the drawing (outline, markers, names), which is all the
+ * image is made of. The page names it without rendering the image.
+ */
+function drawingVersion(map: LakeMapData): string {
+  return createHash("sha256").update(JSON.stringify(map.drawing)).digest("hex").slice(0, 16);
 }
 
 /**
@@ -31,8 +39,7 @@ function renderSvg(map: LakeMapData): { svg: string; version: string } {
 export async function loadLakeMap(db: Database): Promise<LakeMapSection | null> {
   const map = await lakeMapData(db);
   if (!map) return null;
-  const { version } = renderSvg(map);
-  return { src: `/the-lake/map.svg?v=${version}`, width: map.drawing.width, height: map.drawing.height, description: mapDescription(map.drawing), sites: map.sites };
+  return { src: `/the-lake/map.svg?v=${drawingVersion(map)}`, width: map.drawing.width, height: map.drawing.height, description: mapDescription(map.drawing), sites: map.sites };
 }
 
 /** Reads the outline and the sites and draws the map; null when there is nothing to draw (no outline and fewer than two sites with coordinates). */
