@@ -6,7 +6,7 @@
  * script or data address and no image in the HTML.
  */
 import { describe, expect, it } from "vitest";
-import { firstPicture, markdownSummary, ownPicture, pictureMarkdown, PROSE_PICTURE_SIZES, renderInlineMarkdown, renderMarkdown } from "./markdown.server.ts";
+import { firstPicture, markdownSummary, ownPicture, pictureMarkdown, PROSE_PICTURE_SIZES, renderInlineMarkdown, renderMarkdown, renderPageMarkdown } from "./markdown.server.ts";
 import { dangers, MARKDOWN_PAYLOADS, PAYLOADS } from "../../../tests/support/xss-payloads.ts";
 
 describe("renderMarkdown: formatting", () => {
@@ -28,6 +28,16 @@ describe("renderMarkdown: formatting", () => {
     expect(renderMarkdown("### Three")).toBe("<h3>Three</h3>");
     expect(renderMarkdown("#### Four\n###### Six")).toBe("<h4>Four</h4>\n<h6>Six</h6>");
     expect(renderMarkdown("Title\n=====")).toBe("<h3>Title</h3>");
+  });
+
+  it("a page's body (renderPageMarkdown) makes an outline under the page's <h1>: from <h2>, never skipping a level", () => {
+    expect(renderPageMarkdown("### Before you launch\n\nCheck the plug.")).toBe("<h2>Before you launch</h2>\n<p>Check the plug.</p>");
+    expect(renderPageMarkdown("# One\n## Two\n#### Four\n## Back")).toBe("<h2>One</h2>\n<h2>Two</h2>\n<h3>Four</h3>\n<h2>Back</h2>");
+    expect(renderPageMarkdown("## A\n### B\n###### F")).toBe("<h2>A</h2>\n<h3>B</h3>\n<h4>F</h4>");
+    expect(renderPageMarkdown("Title\n=====")).toBe("<h2>Title</h2>");
+    // Each render starts its outline afresh; the other texts keep theirs.
+    expect(renderPageMarkdown("#### Deep")).toBe("<h2>Deep</h2>");
+    expect(renderMarkdown("#### Four")).toBe("<h4>Four</h4>");
   });
 
   it("a single newline is a line break, a blank line a new paragraph; an empty text is empty", () => {

@@ -15,7 +15,10 @@
  *   anything from elsewhere;
  * - a single newline is a line break (`breaks: true`), as the plain-text display showed it;
  * - headings start at level 3: `#` and `##` become `<h3>`, `###`–`######` keep their level, so a text never outranks
- *   the page's own `<h1>` and section `<h2>`s.
+ *   the page's own `<h1>` and section `<h2>`s. A text that is a page's whole body under its `<h1>` (a board page, a
+ *   news post's or an event's own page) is rendered with `renderPageMarkdown` instead: its headings start at `<h2>`
+ *   and never go more than one level below the heading before them, so the page's outline has no gap whatever
+ *   levels the board typed (WCAG 1.3.1; axe's and Lighthouse's heading-order audit).
  */
 import MarkdownIt, { type RendererRule } from "markdown-it";
 import { variantWidths } from "#app/platform/files/image-widths.ts";
@@ -86,14 +89,33 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
   return `<img src="${url(middle)}" srcset="${srcset}" sizes="${PROSE_PICTURE_SIZES}" width="${picture.width}" height="${picture.height}" alt="${escape(alt)}" loading="lazy" decoding="async">`;
 };
 
-/** `<h1>`/`<h2>` (and their closing tags) become `<h3>`; deeper headings keep their level. */
-const demoteHeading: RendererRule = (tokens, idx, options, _env, self) => {
+/** The highest heading a text that is a page's whole body under its `<h1>` may make (`renderPageMarkdown`). */
+export const PAGE_TOP_HEADING_LEVEL = 2;
+
+/** What a render of a page's body keeps between its headings: the level of the last heading written. */
+interface PageOutline {
+  outline: { previous: number };
+}
+
+/**
+ * A heading's level as written. In a text: `<h1>`/`<h2>` become `<h3>`, deeper headings keep their level. In a
+ * page's body (`renderPageMarkdown`, env holds `outline`): at least `<h2>`, and at most one level below the heading
+ * before it (the page's `<h1>` before the first). The closing tag (two tokens on: open, inline, close) follows.
+ */
+const headingLevel: RendererRule = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
-  if (Number(token.tag.slice(1)) < TOP_HEADING_LEVEL) token.tag = `h${TOP_HEADING_LEVEL}`;
+  const typed = Number(token.tag.slice(1));
+  const outline = (env as Partial<PageOutline> | undefined)?.outline;
+  const level = outline
+    ? Math.max(PAGE_TOP_HEADING_LEVEL, Math.min(typed, outline.previous + 1))
+    : Math.max(TOP_HEADING_LEVEL, typed);
+  if (outline) outline.previous = level;
+  token.tag = `h${level}`;
+  const close = tokens[idx + 2];
+  if (close?.type === "heading_close") close.tag = token.tag;
   return self.renderToken(tokens, idx, options);
 };
-md.renderer.rules.heading_open = demoteHeading;
-md.renderer.rules.heading_close = demoteHeading;
+md.renderer.rules.heading_open = headingLevel;
 
 /**
  * A stored Markdown text as HTML that is safe to put in the page as it is (see the module's comment for what is
@@ -102,6 +124,17 @@ md.renderer.rules.heading_close = demoteHeading;
  */
 export function renderMarkdown(source: string): string {
   return md.render(source).trim();
+}
+
+/**
+ * A stored text that is a page's whole body under the page's `<h1>` (a board page at /more/<slug>, a news post's or
+ * an event's own page): as `renderMarkdown`, but its headings make an outline under the `<h1>`: each at least `<h2>`
+ * and at most one level below the one before it (`### Before you launch` as the first heading is an `<h2>`; a
+ * `####` after it an `<h3>`). Never throws.
+ */
+export function renderPageMarkdown(source: string): string {
+  const env: PageOutline = { outline: { previous: 1 } };
+  return md.render(source, env).trim();
 }
 
 /**

@@ -7,6 +7,7 @@ import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.se
 import { eventsForDisplay } from "#app/news-events/item-html.server.ts";
 import { eventJsonLd, jsonLdDocument } from "#app/news-events/structured-data.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { renderPageMarkdown } from "#app/platform/text/markdown.server.ts";
 import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
 import { markdownSummary } from "#app/platform/text/markdown.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
@@ -26,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await getPublicEvent(db, params.id);
   if (!event) throw data(null, { status: 404, statusText: "Not Found" });
   const [details, numbers] = await Promise.all([getAssociationDetails(db), getAssociationNumbers(db)]);
-  const [shown] = eventsForDisplay([event], markdownFor(context), numbers);
+  const [shown] = eventsForDisplay([event], markdownFor(context, renderPageMarkdown), numbers);
   // Its structured data, in the head the server writes (issue 28 part 6).
   // The texts' placeholders ({duesDollars}, …) filled in, as on the page.
   const eventDetails = fillNumbers(event.eventDetails, numbers);

@@ -9,6 +9,7 @@ import { jsonLdDocument, newsArticleJsonLd } from "#app/news-events/structured-d
 import { publicAuthor } from "#app/news-events/publication.ts";
 import { getShareImagePath } from "#app/site/share-image.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { renderPageMarkdown } from "#app/platform/text/markdown.server.ts";
 import { addJsonLd, sharePage } from "#app/platform/http/head-extras.server.ts";
 import { firstPicture, markdownSummary } from "#app/platform/text/markdown.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
@@ -29,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await getPublicNewsPost(db, params.id);
   if (!post) throw data(null, { status: 404, statusText: "Not Found" });
   const [details, numbers, logo] = await Promise.all([getAssociationDetails(db), getAssociationNumbers(db), getShareImagePath(db)]);
-  const [shown] = newsForDisplay([post], markdownFor(context), details.name, numbers);
+  const [shown] = newsForDisplay([post], markdownFor(context, renderPageMarkdown), details.name, numbers);
   const site = { name: details.name, publicUrl: config.publicUrl, timeZone: details.timeZone, logo };
   // Its structured data and its first picture for link previews, in the head the server writes (issue 28 part 6).
   // The texts' placeholders ({duesDollars}, …) filled in, as on the page.

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/page";
 import { getServices } from "#app/web/context.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
+import { renderPageMarkdown } from "#app/platform/text/markdown.server.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
@@ -28,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if ("redirect" in found) throw redirect(found.redirect, 301);
   const { page } = found;
   const numbers = await getAssociationNumbers(db);
-  return { title: page.title, description: pageDescription(page.title, page.body), body: markdownFor(context)(fillNumbers(page.body, numbers)) };
+  return { title: page.title, description: pageDescription(page.title, page.body), body: markdownFor(context, renderPageMarkdown)(fillNumbers(page.body, numbers)) };
 }
 
 export default function BoardPage({ loaderData }: Route.ComponentProps) {
