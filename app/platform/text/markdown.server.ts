@@ -93,9 +93,9 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
 export const PAGE_TOP_HEADING_LEVEL = 2;
 
 /** What a render of a page's body keeps between its headings: the level of the last heading written. */
-interface PageOutline {
+type PageOutline = {
   outline: { previous: number };
-}
+};
 
 /**
  * A heading's level as written. In a text: `<h1>`/`<h2>` become `<h3>`, deeper headings keep their level. In a
