@@ -76,7 +76,7 @@ export async function loadSiteSections(db: Database, now = Date.now()): Promise<
   const beaches = sites.filter((s) => s.kind === "beach");
   const stations = sites.filter((s) => s.kind === "station");
   const firstBeach = beaches[0];
-  const [states, parameters] = await Promise.all([readSiteStates(db, beaches, now, { windows: true }), stations.length > 0 ? listParameters(db) : []]);
+  const [states, parameters] = await Promise.all([readSiteStates(db, beaches, now, { windows: true, chartOf: firstBeach?.id }), stations.length > 0 ? listParameters(db) : []]);
   const latest = await listLatestResults(
     db,
     stations.flatMap((s) => parameters.map((p) => ({ siteId: s.id, parameterId: p.id, limit: 1 }))),

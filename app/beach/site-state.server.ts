@@ -32,7 +32,10 @@ function toInput(advisory: SiteAdvisory | undefined): SiteAdvisoryInput | null {
 /** One site's state and what its beach section shows beside it. */
 export interface SiteReading {
   state: SiteState;
-  /** The latest E. coli results (at most `PUBLIC_READING_COUNT`), oldest first: the chart. */
+  /**
+   * The latest E. coli results, oldest first: at most `PUBLIC_READING_COUNT` for the site whose chart is shown
+   * (`options.chartOf`), the latest one for the others (all their status needs).
+   */
   latest: Measurement[];
   /** The E. coli results of the 30 days ending at the latest sample, oldest first: the geometric mean. */
   window: Measurement[];
@@ -42,6 +45,8 @@ export interface SiteReading {
  * Every given site's state at `now`, in four statements (time zone, latest results, E. coli windows, advisories).
  * @param options.windows read every site's 30-day E. coli window (the beach sections' geometric mean), not only
  *   those its profile needs
+ * @param options.chartOf the id of the site whose latest `PUBLIC_READING_COUNT` E. coli results are read (its chart
+ *   and table); of the others only the latest, which is all a status reads
  * @param sites the sites (beaches; a station has no status, but is judged the same way when given)
  * @param now ms since epoch
  * @returns by site id
@@ -50,11 +55,11 @@ export async function readSiteStates(
   db: Database,
   sites: readonly MonitoringSite[],
   now = Date.now(),
-  { windows: allWindows = false }: { windows?: boolean } = {},
+  { windows: allWindows = false, chartOf }: { windows?: boolean; chartOf?: string } = {},
 ): Promise<Map<string, SiteReading>> {
   if (sites.length === 0) return new Map();
   const wants = sites.flatMap((s) => [
-    { siteId: s.id, parameterId: E_COLI, limit: PUBLIC_READING_COUNT },
+    { siteId: s.id, parameterId: E_COLI, limit: s.id === chartOf ? PUBLIC_READING_COUNT : 1 },
     ...CYANOTOXINS.map((t) => ({ siteId: s.id, parameterId: t, limit: CYANOTOXIN_SAMPLES_READ })),
   ]);
   const [timeZone, latest, advisories] = await Promise.all([getTimeZone(db), listLatestResults(db, wants), listSiteAdvisories(db)]);

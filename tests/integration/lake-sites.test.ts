@@ -1,7 +1,7 @@
 /**
  * The lake's sites and catalogue (issue 27, points 1, 2 and 8), on both back ends: the board's writes to sites and
  * parameters, the beach name kept one between Settings and the first beach, a site removed with its results, the
- * last beach kept. Then on a running server: the lake outline uploaded on the Sites screen (refused with a clear
+ * last beach kept, the latest results of many sites read at once. Then on a running server: the lake outline uploaded on the Sites screen (refused with a clear
  * message for bad input, accepted for a real outline) and /the-lake drawing it with two sites, beside their table,
  * in the page's HTML.
  */
@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addSite, getFirstBeach, getSite, listSites, moveSite, removeSite, SiteRefused, updateSite, type SiteWrite } from "#app/beach/data/sites.server.ts";
 import { addParameter, getParameter, ParameterRefused, removeParameter, updateParameter } from "#app/beach/data/parameters.server.ts";
-import { addMeasurement } from "#app/beach/data/readings.server.ts";
+import { addMeasurement, listLatestResults, resultsKey } from "#app/beach/data/readings.server.ts";
 import { getLakeOutline, saveLakeOutline } from "#app/beach/data/lake-outline.server.ts";
 import { getAssociationDetails, saveAssociationDetails } from "#app/site/data/association.server.ts";
 import { backends, type TestDatabase } from "../support/databases.ts";
@@ -96,6 +96,35 @@ describe.each(backends)("sites and parameters on $name", ({ create, available })
       for (const [date, value] of [["2026-06-30", 1], ["2026-07-01", 2], ["2026-07-02", 3]] as const) await addMeasurement(db, { date, value, siteId: site.id }, NOW + 7 * 86_400_000);
       expect((await readingsSince(db, "2026-07-01", site.id)).map((m) => [m.date, Number(m.value)])).toEqual([["2026-07-01", 2], ["2026-07-02", 3]]);
     }
+  });
+
+  it("reads the latest result of many sites and parameters at once, the latest added winning a tie, beside longer reads", async ({ skip }) => {
+    if (!(await available())) skip();
+    database = await create();
+    const { db } = database;
+    const station = await addSite(db, STATION, "", NOW);
+    const add = (siteId: string, parameterId: string, date: string, value: number, at: number) => addMeasurement(db, { date, value, siteId, parameterId }, at);
+    await add(station.id, "secchi", "2026-06-01", 2.5, NOW);
+    await add(station.id, "secchi", "2026-06-20", 3.1, NOW);
+    // Two results of one day: the one added last is the latest.
+    await add(station.id, "phosphorus", "2026-06-20", 12, NOW);
+    await add(station.id, "phosphorus", "2026-06-20", 14, NOW + 1000);
+    for (const [date, value] of [["2026-06-28", 40], ["2026-06-29", 50], ["2026-06-30", 60]] as const) await add("beach", "ecoli", date, value, NOW);
+    const wants = [
+      { siteId: station.id, parameterId: "secchi", limit: 1 },
+      { siteId: station.id, parameterId: "phosphorus", limit: 1 },
+      // None measured: an empty list.
+      { siteId: station.id, parameterId: "chlorophyll", limit: 1 },
+      { siteId: "beach", parameterId: "ecoli", limit: 2 },
+      { siteId: "beach", parameterId: "secchi", limit: 1 },
+    ];
+    const found = await listLatestResults(db, wants);
+    const values = (siteId: string, parameterId: string) => found.get(resultsKey({ siteId, parameterId }))!.map((m) => [m.date, Number(m.value)]);
+    expect(values(station.id, "secchi")).toEqual([["2026-06-20", 3.1]]);
+    expect(values(station.id, "phosphorus")).toEqual([["2026-06-20", 14]]);
+    expect(values(station.id, "chlorophyll")).toEqual([]);
+    expect(values("beach", "ecoli")).toEqual([["2026-06-29", 50], ["2026-06-30", 60]]);
+    expect(values("beach", "secchi")).toEqual([]);
   });
 
   it("keeps the lake's outline as a setting", async ({ skip }) => {

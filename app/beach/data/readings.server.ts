@@ -1,4 +1,5 @@
 /** Beach measurements (spec §3): E. coli samples, one reading each, ordered by timestamp. */
+import { sql } from "kysely";
 import type { Measurement } from "#db/schema.ts";
 import { inTransaction, type Database } from "#app/platform/data/db.server.ts";
 import { isAfterToday, isReadingValue, MAX_READING } from "#app/beach/status.ts";
@@ -72,12 +73,16 @@ function groupResults(rows: Measurement[], wants: readonly ResultWant[]): Map<st
 }
 
 /**
- * The latest `limit` results of each site and parameter in `wants`, in one statement (a UNION ALL of one indexed,
- * limited read each), so that a page of several sites costs one query, not one per site.
+ * The latest `limit` results of each site and parameter in `wants`, in at most two statements whatever their number,
+ * so that a page of several sites costs no more queries than a page of one: the wants of one result each (a
+ * station's latest of every parameter) in one statement that seeks the index once per want inside the database
+ * (`latestOfEach`), the others in a UNION ALL of one indexed, limited read each.
  * @returns by `resultsKey`, oldest first (by timestamp, time, createdAt); an empty list where there is none
  */
 export async function listLatestResults(db: Database, wants: readonly (ResultWant & { limit: number })[]): Promise<Map<string, Measurement[]>> {
   if (wants.length === 0) return new Map();
+  const single = wants.filter((w) => w.limit === 1);
+  const several = wants.filter((w) => w.limit !== 1);
   const part = (w: ResultWant & { limit: number }, i: number) =>
     db
       .selectFrom((eb) =>
@@ -92,11 +97,29 @@ export async function listLatestResults(db: Database, wants: readonly (ResultWan
           .as(`m${i}`),
       )
       .selectAll();
-  let query = part(wants[0]!, 0);
-  for (let i = 1; i < wants.length; i++) query = query.unionAll(part(wants[i]!, i));
-  const rows = await query.execute();
+  const union = async () => {
+    if (several.length === 0) return [];
+    let query = part(several[0]!, 0);
+    for (let i = 1; i < several.length; i++) query = query.unionAll(part(several[i]!, i));
+    return query.execute();
+  };
+  const [latest, more] = await Promise.all([latestOfEach(db, single), union()]);
+  const rows = [...latest, ...more];
   rows.sort((a, b) => Number(a.timestamp) - Number(b.timestamp) || a.time.localeCompare(b.time) || Number(a.createdAt) - Number(b.createdAt));
   return groupResults(rows, wants);
+}
+
+/**
+ * The latest result (by timestamp, then the latest added) of each site and parameter in `wants`, in one statement
+ * of the same text for the same number of wants: the pairs as a VALUES list (columns `column1`, `column2` in SQLite
+ * and PostgreSQL alike), each pair's latest id found by a limited read of the `(siteId, parameterId, timestamp,
+ * createdAt)` index, then those rows by primary key. A pair with no result adds nothing.
+ */
+async function latestOfEach(db: Database, wants: readonly ResultWant[]): Promise<Measurement[]> {
+  if (wants.length === 0) return [];
+  const pairs = sql.join(wants.map((w) => sql`(${w.siteId}, ${w.parameterId})`));
+  const latestId = sql`SELECT (SELECT m."id" FROM "measurement" m WHERE m."siteId" = w.column1 AND m."parameterId" = w.column2 ORDER BY m."timestamp" DESC, m."createdAt" DESC LIMIT 1) FROM (VALUES ${pairs}) AS w`;
+  return db.selectFrom("measurement").selectAll().where(sql<boolean>`"id" IN (${latestId})`).execute();
 }
 
 /**
