@@ -1090,6 +1090,8 @@ interface LakeRow {
 interface LakeFigures {
   small: LakeRow[];
   large: LakeRow[];
+  /** /the-lake with the same sites and one season of results, and with ten (the large data set): data volume alone. */
+  season: { results: number; row: LakeRow; large: LakeRow };
   results: number;
   loadMs: number;
   dbMb: number;
@@ -1149,19 +1151,23 @@ async function lakePair(small: RunningServer, large: RunningServer, paths: [stri
 /**
  * The whole lake: two data folders, one with the demo (one beach, 30 readings), one with the demo and 10 sites × 10
  * parameters × 10 years of results (scripts/bench-lake-data.ts), each served by its own server on the server's core;
- * `/`, `/the-lake` and a site page measured on both in turns (`lakePair`).
+ * `/`, `/the-lake` and a site page measured on both in turns (`lakePair`). Then /the-lake of the same 10 sites with
+ * one season of results against ten: what the volume of data costs, apart from the page's nine more sections.
  */
 async function lakeFigures(): Promise<LakeFigures> {
   const smallDir = path.join(dataDir, "lake-small");
   const largeDir = path.join(dataDir, "lake-large");
-  for (const dir of [smallDir, largeDir]) {
+  const seasonDir = path.join(dataDir, "lake-season");
+  for (const dir of [smallDir, largeDir, seasonDir]) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
   }
-  // The large folder: migrated and seeded by a first start, then the results written while it is stopped.
+  // The large folders: migrated and seeded by a first start, then the results written while it is stopped.
   await stopServer(await startServer(largeDir));
   const dbFile = path.join(largeDir, "shoreline.db");
   const loaded = loadLakeDataSet(dbFile);
+  await stopServer(await startServer(seasonDir));
+  const season = loadLakeDataSet(path.join(seasonDir, "shoreline.db"), new Date(), 1);
   lakeSmallServer = await startServer(smallDir);
   const large = await startServer(largeDir);
   try {
@@ -1172,12 +1178,23 @@ async function lakeFigures(): Promise<LakeFigures> {
     ];
     const rows: [LakeRow, LakeRow][] = [];
     for (const pair of pairs) rows.push(await lakePair(lakeSmallServer, large, pair));
-    return { small: rows.map((r) => r[0]), large: rows.map((r) => r[1]), results: loaded.results, loadMs: loaded.ms, dbMb: statSync(dbFile).size / MB };
+    await stopServer(lakeSmallServer);
+    // The same sites with one season: what ten years of results cost /the-lake beyond its sections.
+    lakeSmallServer = await startServer(seasonDir);
+    const [seasonRow, largeAgain] = await lakePair(lakeSmallServer, large, ["/the-lake", "/the-lake"]);
+    return {
+      small: rows.map((r) => r[0]),
+      large: rows.map((r) => r[1]),
+      season: { results: season.results, row: seasonRow, large: largeAgain },
+      results: loaded.results,
+      loadMs: loaded.ms,
+      dbMb: statSync(dbFile).size / MB,
+    };
   } finally {
     await stopServer(large);
     await stopServer(lakeSmallServer);
     lakeSmallServer = undefined;
-    for (const dir of [smallDir, largeDir]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [smallDir, largeDir, seasonDir]) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -1209,6 +1226,13 @@ function printLake(lake: LakeFigures): void {
     ),
   );
   console.log("  (ratio: large ÷ small for the rendering time, small ÷ large for requests/s: above 1 is slower with the whole lake)");
+  const { season } = lake;
+  console.log(
+    `  data volume alone, /the-lake with the same 10 sites: one season (${int(season.results)} results) ${fixed(season.row.renderMs)} ms, ` +
+      `ten years ${fixed(season.large.renderMs)} ms rendered (ratio ${fixed(season.large.renderMs / season.row.renderMs, 2)}); ` +
+      `${int(season.row.rps)} and ${int(season.large.rps)} req/s served (ratio ${fixed(season.row.rps / season.large.rps, 2)}); ` +
+      `${int(season.row.bytes)} and ${int(season.large.bytes)} bytes`,
+  );
 }
 
 /** `/` and `/the-lake` within TARGETS.slowdown of one beach with 30 readings, rendered and served. */
