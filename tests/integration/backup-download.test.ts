@@ -6,44 +6,19 @@
  * nothing behind under $DATA_DIR/backups; a guest is sent to sign in. (The Editor's refusal, and the download in
  * Chromium, are in tests/e2e/contact-backup.spec.ts; the CLI's own archive in backup.test.ts.)
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { list as listTar } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
-import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
+import { postgresAvailable } from "../support/databases.ts";
+import { Scratch } from "../support/scratch.ts";
 import { freePort, runScript, signInCookie, startServer, TEST_AUTH_SECRET, type RunningServer } from "../support/server.ts";
 
 const ADMIN = { email: "chair@example.org", password: "backup-download-password" };
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** An empty PostgreSQL database, dropped after the tests. */
-async function emptyPostgresDatabase(): Promise<string> {
-  const name = `shoreline_download_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const scratch = new Scratch("download");
+afterAll(() => scratch.cleanUp());
+const tempDir = (prefix: string) => scratch.tempDir(prefix);
+const emptyPostgresDatabase = () => scratch.emptyPostgresDatabase();
 
 describe.each(["sqlite", "postgres"] as const)("the backup download on %s", (dialect) => {
   it("streams the archive, which npm run restore accepts; a cancelled download leaves nothing; a guest is sent to sign in", { timeout: 180_000 }, async ({ skip }) => {
@@ -51,7 +26,7 @@ describe.each(["sqlite", "postgres"] as const)("the backup download on %s", (dia
     const sourceDir = tempDir("shoreline-download-src-");
     const sourceDb: Record<string, string> = dialect === "postgres" ? { DATABASE_URL: await emptyPostgresDatabase(), AUTH_SECRET: TEST_AUTH_SECRET } : {};
     const server: RunningServer = await startServer({ DATA_DIR: sourceDir, ...sourceDb, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    cleanups.push(async () => {
+    scratch.onCleanUp(async () => {
       if (server.process.exitCode === null) await server.stop("SIGKILL");
     });
     const download = `${server.url}/admin/settings/backup/download`;

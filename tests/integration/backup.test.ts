@@ -6,51 +6,26 @@
  */
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import SQLite from "better-sqlite3";
-import pg from "pg";
 import { create as createTar, extract, Header } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { childEnv } from "../support/child-env.ts";
-import { PG_ADMIN_URL, postgresAvailable } from "../support/databases.ts";
+import { postgresAvailable } from "../support/databases.ts";
+import { Scratch } from "../support/scratch.ts";
 import { freePort, runScript, startServer, type RunningServer, signInCookie, TEST_AUTH_SECRET } from "../support/server.ts";
 
 const runFile = promisify(execFile);
 const ADMIN = { email: "chair@example.org", password: "backup-password" };
 const WRITER_BASE = 70_000;
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** An empty PostgreSQL database (not migrated), dropped after the tests. */
-async function emptyPostgresDatabase(): Promise<string> {
-  const name = `shoreline_backup_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const scratch = new Scratch("backup");
+afterAll(() => scratch.cleanUp());
+const tempDir = (prefix: string) => scratch.tempDir(prefix);
+const emptyPostgresDatabase = () => scratch.emptyPostgresDatabase();
 
 function signIn(url: string): Promise<string> {
   return signInCookie(url, ADMIN.email, ADMIN.password);
@@ -177,7 +152,7 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (dial
     const sourceDb: Record<string, string> = dialect === "postgres" ? { DATABASE_URL: await emptyPostgresDatabase(), AUTH_SECRET: TEST_AUTH_SECRET } : {};
     const sourceEnv = { DATA_DIR: sourceDir, ...sourceDb };
     const server: RunningServer = await startServer({ ...sourceEnv, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    cleanups.push(async () => {
+    scratch.onCleanUp(async () => {
       if (server.process.exitCode === null) await server.stop("SIGKILL");
     });
     const cookie = await signIn(server.url);
