@@ -34,7 +34,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export default function BoardPage({ loaderData }: Route.ComponentProps) {
   return (
-    <article className="board-page">
+    <article className="board-page narrow">
       <h1>{loaderData.title}</h1>
       <Markdown html={loaderData.body} />
     </article>
