@@ -10,3 +10,13 @@ export function Markdown({ html, className }: { html: Html; className?: string }
   const { content, key } = resolveHtml(html, useContext(PageHtmlContext));
   return <div className={className ? `prose-md ${className}` : "prose-md"} data-md={key} dangerouslySetInnerHTML={{ __html: content }} />;
 }
+
+/**
+ * HTML the server wrote for the page in a loader (`htmlFor`, app/platform/http/page-html.server.ts), such as
+ * /the-lake's sections of the other sites: put in the page as it is, in a plain `<div>`, carried once as `Markdown`'s
+ * texts are. Only such HTML may be passed here.
+ */
+export function RenderedHtml({ html, className }: { html: Html; className?: string }) {
+  const { content, key } = resolveHtml(html, useContext(PageHtmlContext));
+  return <div className={className} data-md={key} dangerouslySetInnerHTML={{ __html: content }} />;
+}

@@ -14,7 +14,7 @@ import { addMeasurement } from "#app/beach/data/readings.server.ts";
 import { todayIn } from "#app/platform/text/dates.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { addTestSite } from "../support/sites.ts";
-import { DESKTOP, PHONE, shiftDate } from "./helpers.ts";
+import { DESKTOP, PHONE, shiftDate, waitForHydration } from "./helpers.ts";
 import { expectAxeClean } from "./public-page-checks.ts";
 
 let server: RunningServer;
@@ -75,6 +75,26 @@ test("/the-lake has the first beach's section and one per other site", async ({ 
   await expect(deep.getByRole("link", { name: "Open-water data for Deep Hole" })).toHaveAttribute("href", "/the-lake/sites/HERON-DEEP1");
   // The first beach's status is its own: North Beach's microcystins do not touch it.
   await expect(page.getByRole("region", { name: "Beach conditions: Heron Lake Public Beach" }).locator(".status").first()).toHaveAttribute("data-status", "Open");
+});
+
+test("/the-lake carries the other sites' sections once: in its markup, not again in its hydration data", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(`${server.url}/the-lake`);
+  await waitForHydration(page);
+  const handoff = await page.evaluate(() =>
+    [...document.querySelectorAll("script:not([src])")].map((s) => s.textContent ?? "").filter((t) => t.includes("__reactRouterContext")).join("\n"),
+  );
+  expect(handoff).toContain("__reactRouterContext");
+  // The station's parameters and the other beach's reading are in its sections alone.
+  for (const text of ["Total phosphorus", "Secchi depth", "Water temperature"]) expect(handoff).not.toContain(text);
+  // Hydrated, the sections are still there, and React said nothing about them.
+  await expect(page.getByRole("region", { name: "Open water: Deep Hole" }).getByRole("row", { name: /Secchi depth/ })).toContainText("3.5 m");
+  await expect(page.getByRole("link", { name: "Readings and charts for North Beach" })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("the subscribe form asks whose beach alerts, and wants at least one beach", async ({ page }) => {

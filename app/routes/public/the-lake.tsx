@@ -4,8 +4,8 @@ import { BeachStatusBox, GeometricMeanNote, StaleWarning } from "#app/beach/Beac
 import { ReadingsChart } from "#app/beach/ReadingsChart.tsx";
 import { ReadingsTable } from "#app/beach/ReadingsTable.tsx";
 import { SubscribeForm } from "#app/mail/SubscribeForm.tsx";
-import { SiteSections } from "#app/beach/SiteSections.tsx";
 import { loadSiteSections } from "#app/beach/site-sections.server.ts";
+import { siteSectionsHtml } from "#app/beach/site-sections-html.server.tsx";
 import { getServices } from "#app/web/context.server.ts";
 import { useLiveUpdates } from "#app/platform/http/live-updates.ts";
 import { beachState } from "#app/beach/state.ts";
@@ -15,8 +15,8 @@ import { getImage } from "#app/platform/files/images.server.ts";
 import { questions } from "#app/site/data/site-content.server.ts";
 import { getPageImageIds, getPageTexts, parseFacts } from "#app/site/data/page-texts.server.ts";
 import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.server.ts";
-import { markdownFor } from "#app/platform/http/page-html.server.ts";
-import { Markdown } from "#app/ui/Markdown.tsx";
+import { htmlFor, markdownFor } from "#app/platform/http/page-html.server.ts";
+import { Markdown, RenderedHtml } from "#app/ui/Markdown.tsx";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { CACHEABLE_PAGE } from "#app/platform/http/route-handle.ts";
 import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
@@ -57,7 +57,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     readings: sites.first?.readings ?? [],
     // Without any beach (the Sites screen keeps one), nothing to show: no reading, no advisory.
     beach: sites.first?.state ?? beachState(undefined, null, ""),
-    sites: sites.sections,
+    // The other sites' sections as HTML written once (their markup; the hydration data holds a reference).
+    sites: htmlFor(context)(siteSectionsHtml(sites.sections)),
     geometricMean: sites.first?.geometricMean ?? null,
     beachName: details.beachName,
     faq: faq.map((q) => ({ id: q.id, question: q.data.question, answer: fill(q.data.answer) })),
@@ -120,7 +121,7 @@ export default function TheLake({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <SiteSections sections={loaderData.sites} />
+      {loaderData.sites && <RenderedHtml html={loaderData.sites} />}
 
       <SubscribeForm />
 
