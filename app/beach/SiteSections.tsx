@@ -1,7 +1,8 @@
 /**
  * /the-lake's sections of the sites after the first beach's (issue 27): each other beach's status, each station's
  * latest results, each with a link to the site's own page of readings and charts. With one beach there is none, and the page reads as before. The home page's line per
- * beach is app/beach/BeachSummaries.tsx (kept apart: the home page loads no chart code).
+ * beach is app/beach/BeachSummaries.tsx (kept apart: the home page loads no chart code). /the-lake renders these on
+ * the server to HTML carried once in the page (site-sections-html.server.tsx): they hold no state and no handler.
  */
 import type { BeachSection, StationSection } from "./site-sections.server.ts";
 import type { SiteState } from "./site-state.ts";
