@@ -1,6 +1,6 @@
 /**
  * /the-lake's sections of the other sites as HTML, written on the server once per render: the page carries them once,
- * in its markup, and its hydration data holds a reference (`markdownFor`, app/platform/http/page-html.ts), as for the
+ * in its markup, and its hydration data holds a reference (`htmlFor`, app/platform/http/page-html.server.ts), as for the
  * board's texts. With ten sites the sections' data was 10 KB of the page's hydration data, sent beside the same
  * content as markup and hydrated by React for nothing: they hold no state and no handler, only links.
  */
