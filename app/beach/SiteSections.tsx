@@ -11,7 +11,7 @@ import { STATUS_MEANING } from "./status.ts";
 import { formatNumber, shortDate } from "#app/platform/text/format.ts";
 
 /** /the-lake's sections after the first beach's: one per other beach and per station, in the board's order. */
-export function SiteSections({ sections }: { sections: (BeachSection | StationSection)[] }) {
+export function SiteSections({ sections }: { sections: readonly (BeachSection | StationSection)[] }) {
   return (
     <>
       {sections.map((section) => (section.kind === "beach" ? <OtherBeach key={section.id} section={section} /> : <Station key={section.id} section={section} />))}

@@ -10,5 +10,5 @@ import { SiteSections } from "./SiteSections.tsx";
 
 /** The sections' HTML: "" when there is none (one beach: the page reads as before). Never throws for valid sections. */
 export function siteSectionsHtml(sections: readonly (BeachSection | StationSection)[]): string {
-  return sections.length === 0 ? "" : renderToStaticMarkup(<SiteSections sections={[...sections]} />);
+  return sections.length === 0 ? "" : renderToStaticMarkup(<SiteSections sections={sections} />);
 }

@@ -7,8 +7,7 @@ import { PageHtmlContext, resolveHtml, type Html } from "#app/platform/http/page
  * Only that function's output may be passed here: it is put in the page as it is.
  */
 export function Markdown({ html, className }: { html: Html; className?: string }) {
-  const { content, key } = resolveHtml(html, useContext(PageHtmlContext));
-  return <div className={className ? `prose-md ${className}` : "prose-md"} data-md={key} dangerouslySetInnerHTML={{ __html: content }} />;
+  return <RenderedHtml html={html} className={className ? `prose-md ${className}` : "prose-md"} />;
 }
 
 /**

@@ -61,7 +61,7 @@ export async function createSqliteDatabase({ migrate = true }: { migrate?: boole
 }
 
 /** The address of database `name` on the test server. */
-function databaseUrl(name: string): string {
+export function databaseUrl(name: string): string {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
@@ -131,14 +131,14 @@ export async function createPostgresDatabase({ migrate = true }: { migrate?: boo
   await admin.connect();
   await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(databaseUrl(name));
+  const url = databaseUrl(name);
   const dir = mkdtempSync(path.join(tmpdir(), "shoreline-test-"));
-  const handle = openDatabase({ databaseUrl: url.toString(), dataDir: dir });
+  const handle = openDatabase({ databaseUrl: url, dataDir: dir });
   // The template's schema is the latest: this finds every migration applied and runs none.
   if (migrate) await migrateToLatest(handle);
   return {
     ...handle,
-    url: url.toString(),
+    url,
     dir,
     drop: async () => {
       await handle.close();

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { PG_ADMIN_URL } from "./databases.ts";
+import { databaseUrl, PG_ADMIN_URL } from "./databases.ts";
 
 export class Scratch {
   readonly #cleanups: (() => Promise<void> | void)[] = [];
@@ -43,9 +43,7 @@ export class Scratch {
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     });
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    return url.toString();
+    return databaseUrl(name);
   }
 
   /** Runs every registered cleanup, the last registered first; a failing one does not stop the others. */

@@ -7,9 +7,8 @@ import { fillNumbers, getAssociationNumbers } from "#app/site/data/governance.se
 import { eventsForDisplay } from "#app/news-events/item-html.server.ts";
 import { eventJsonLd, jsonLdDocument } from "#app/news-events/structured-data.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
-import { renderPageMarkdown } from "#app/platform/text/markdown.server.ts";
 import { addJsonLd } from "#app/platform/http/head-extras.server.ts";
-import { markdownSummary } from "#app/platform/text/markdown.server.ts";
+import { markdownSummary, renderPageMarkdown } from "#app/platform/text/markdown.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { eventDays } from "#app/news-events/occurrences.ts";
 import { EventBody } from "#app/news-events/EventItem.tsx";

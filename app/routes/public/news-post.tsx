@@ -9,9 +9,8 @@ import { jsonLdDocument, newsArticleJsonLd } from "#app/news-events/structured-d
 import { publicAuthor } from "#app/news-events/publication.ts";
 import { getShareImagePath } from "#app/site/share-image.server.ts";
 import { markdownFor } from "#app/platform/http/page-html.server.ts";
-import { renderPageMarkdown } from "#app/platform/text/markdown.server.ts";
 import { addJsonLd, sharePage } from "#app/platform/http/head-extras.server.ts";
-import { firstPicture, markdownSummary } from "#app/platform/text/markdown.server.ts";
+import { firstPicture, markdownSummary, renderPageMarkdown } from "#app/platform/text/markdown.server.ts";
 import { pageMeta } from "#app/platform/http/meta.ts";
 import { longDate } from "#app/platform/text/format.ts";
 import { Markdown } from "#app/ui/Markdown.tsx";
