@@ -36,6 +36,16 @@ describe.each(backends)("placeholders in news and events on $name", ({ create, a
       return;
     }
     database = await create();
+    // The association and its subscribers are written before the server starts: this process and the server
+    // writing one SQLite file at once can meet SQLITE_BUSY (a read transaction that turns into a write after the
+    // other process wrote fails at once, whatever the busy timeout), which a busy machine made happen.
+    await saveAssociationDetails(database.db, { name: "Heron Lake Association", timeZone: ZONE, beachName: "Heron Lake Public Beach" }, "test");
+    // What the Pages screen saves for the dues (its action calls the same function, which signals "site").
+    await saveAssociationNumbers(database.db, { duesDollars: 37.5, duesDate: "May 15" }, "test");
+    for (const [email, lists] of [["nell@example.org", ["news"]], ["evan@example.org", ["events"]]] as const) {
+      const { subscriber } = await requestSubscription(database.db, { email, lists: [...lists], ip: "198.51.100.9" });
+      await confirmSubscriber(database.db, subscriber.id);
+    }
     smtp = await startSmtpSink({ parse: true });
     server = await startServer({
       DATA_DIR: database.dir,
@@ -47,13 +57,6 @@ describe.each(backends)("placeholders in news and events on $name", ({ create, a
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     });
-    await saveAssociationDetails(database.db, { name: "Heron Lake Association", timeZone: ZONE, beachName: "Heron Lake Public Beach" }, "test");
-    // What the Pages screen saves for the dues (its action calls the same function, which signals "site").
-    await saveAssociationNumbers(database.db, { duesDollars: 37.5, duesDate: "May 15" }, "test");
-    for (const [email, lists] of [["nell@example.org", ["news"]], ["evan@example.org", ["events"]]] as const) {
-      const { subscriber } = await requestSubscription(database.db, { email, lists: [...lists], ip: "198.51.100.9" });
-      await confirmSubscriber(database.db, subscriber.id);
-    }
     cookie = await signInCookie(server.url, ADMIN.email, ADMIN.password);
   }, 120_000);
 
